@@ -1,0 +1,293 @@
+// Hand-written types of the public API (../README.md, docs/): wasm-bindgen's generated
+// declarations cannot express generics, option bags or string-literal unions precisely.
+
+/** A value a cursor carries exactly. */
+export type CursorValue =
+  | null
+  | boolean
+  | number
+  | bigint
+  | string
+  | Uint8Array
+  | Date
+  | CursorValue[]
+  | { [key: string]: CursorValue };
+
+export type CursorErrorCode =
+  | "malformed"
+  | "too_large"
+  | "unsupported_version"
+  | "bad_signature"
+  | "unknown_key"
+  | "expired"
+  | "scope_mismatch"
+  | "unsupported_value";
+
+export type PaginationErrorCode =
+  | "repeated_token"
+  | "aborted"
+  | "fetch_failed"
+  | "bad_page"
+  | "bad_resume_token";
+
+/** Thrown for every cursor that cannot be encoded or decoded. */
+export class CursorError extends Error {
+  readonly name: "CursorError";
+  readonly code: CursorErrorCode;
+  constructor(code: CursorErrorCode, message: string, options?: ErrorOptions);
+}
+
+/** Thrown by paginators; `fetch_failed` carries the last error as `cause` and a `resumeToken`. */
+export class PaginationError extends Error {
+  readonly name: "PaginationError";
+  readonly code: PaginationErrorCode;
+  readonly resumeToken: string | undefined;
+  readonly cause?: unknown;
+  constructor(code: PaginationErrorCode, message: string, options?: ErrorOptions & { resumeToken?: string });
+}
+
+export type Direction = "after" | "before";
+
+export interface Segment {
+  /** 0-based segment number. */
+  segment: number;
+  /** Number of segments of the scan. */
+  total: number;
+}
+
+export interface CursorKey {
+  /** Key id carried in the token; selects the key at decode. */
+  id: string;
+  /** The secret (a string is taken as its UTF-8 bytes). */
+  secret: string | Uint8Array;
+}
+
+export interface CursorCodecOptions {
+  /** The first key signs or seals; every listed key verifies (rotation). */
+  keys?: CursorKey[];
+  /** Default: "signed" when keys are given, else "plain". */
+  mode?: "plain" | "signed" | "sealed";
+  /** Seconds; tokens carry an expiry when set. */
+  ttl?: number;
+  /** Tokens longer than this are `too_large`, at decode and encode (default 4096). */
+  maxLength?: number;
+  /** Millisecond clock, for tests. */
+  now?: () => number;
+}
+
+export interface EncodeOptions {
+  /** Default "after". */
+  direction?: Direction;
+  /** Binds the token to a query: decode must present an equal scope. */
+  scope?: CursorValue;
+  segment?: Segment;
+  /** Seconds; overrides the codec's ttl for this token. */
+  ttl?: number;
+}
+
+export interface DecodeOptions {
+  /** The scope of the query the token is presented to. */
+  scope?: CursorValue;
+}
+
+/** A decoded cursor; absent optional fields are `undefined`. */
+export interface Cursor {
+  value: CursorValue;
+  direction: Direction;
+  issuedAt?: Date;
+  expiresAt?: Date;
+  keyId?: string;
+  segment?: Segment;
+}
+
+/** Mints and checks cursors: plain, HMAC-signed or AEAD-sealed. */
+export class CursorCodec {
+  constructor(options?: CursorCodecOptions);
+  encode(value: CursorValue, options?: EncodeOptions): string;
+  decode(token: string, options?: DecodeOptions): Cursor;
+}
+
+/** Plain-mode shorthand of `new CursorCodec().encode`. */
+export function encodeCursor(value: CursorValue, options?: EncodeOptions): string;
+/** Plain-mode shorthand of `new CursorCodec().decode`. */
+export function decodeCursor(token: string, options?: DecodeOptions): Cursor;
+
+export interface FetchContext {
+  signal: AbortSignal;
+  pageSize?: number;
+  /** Counts from 1 for each page. */
+  attempt: number;
+  /** 0-based segment of a parallel walk. */
+  segment?: number;
+  totalSegments?: number;
+}
+
+export type FetchPage<Page> = (token: unknown | undefined, ctx: FetchContext) => Promise<Page> | Page;
+
+export interface RetryOptions {
+  retries?: number;
+  baseDelayMs?: number;
+  maxDelayMs?: number;
+  retryable?: (err: unknown) => boolean;
+}
+
+export type StopReason =
+  | "end"
+  | "maxItems"
+  | "maxPages"
+  | "maxRequests"
+  | "timeLimit"
+  | "aborted"
+  | "error";
+
+export interface PaginateOptions<Page = any, Item = any> {
+  preset?: "dynamodb" | "aws" | "keyset" | "relay" | "link";
+  /** Dotted path or function giving the items of a page. */
+  items?: string | ((page: Page) => Item[] | Promise<Item[]>);
+  /** Dotted path applied before presets (GraphQL: "data.orders"). */
+  root?: string;
+  /** Dotted path or function giving the token of the next page. */
+  next?: string | ((page: Page) => unknown);
+  /** Dotted path or function giving an optional has-more flag. */
+  more?: string | ((page: Page) => boolean);
+  /** A raw service token to start from. */
+  startToken?: unknown;
+  /** A resumeToken from an earlier paginator (never a raw token). */
+  resumeToken?: string;
+  pageSize?: number;
+  maxPages?: number;
+  maxItems?: number;
+  signal?: AbortSignal;
+  retry?: RetryOptions;
+  /** Pages fetched ahead of the consumer (order is preserved); default 0. */
+  prefetch?: number;
+  /** Parallel segments (DynamoDB parallel Scan); 0-based ids. */
+  segments?: number;
+  /** Walk one segment only. */
+  segment?: Segment;
+  onSameToken?: "error" | "stop";
+  /** Budget of fetchPage calls; stops with a resumeToken. */
+  maxRequests?: number;
+  /** Stop cleanly at a page boundary, with a resumeToken. */
+  timeLimitMs?: number;
+  /** Pacing between requests. */
+  minIntervalMs?: number;
+  /** Binds resumeTokens to the query; another scope: bad_resume_token. */
+  scope?: CursorValue;
+  /** Mints and checks resumeTokens (signed/sealed); default plain. */
+  codec?: CursorCodec;
+}
+
+export interface PaginatorStats {
+  pages: number;
+  items: number;
+  emptyPages: number;
+  retries: number;
+  requests: number;
+  elapsedMs: number;
+}
+
+export interface Paginator<Page = any, Item = any> extends AsyncIterable<Page> {
+  [Symbol.asyncIterator](): AsyncIterator<Page>;
+  items(): AsyncIterable<Item>;
+  toArray(): Promise<Item[]>;
+  /** undefined once the walk reached the end. */
+  readonly resumeToken: string | undefined;
+  /** undefined while running. */
+  readonly stopReason: StopReason | undefined;
+  readonly stats: PaginatorStats;
+}
+
+export function paginate<Page = any, Item = any>(
+  fetchPage: FetchPage<Page>,
+  options?: PaginateOptions<Page, Item>,
+): Paginator<Page, Item>;
+
+export interface CursorStackOptions {
+  /** Keep the tokens of the N most recent pages. */
+  maxDepth?: number;
+  scope?: CursorValue;
+  codec?: CursorCodec;
+}
+
+/** Back/forward over a forward-only API: a stack of issued tokens. */
+export class CursorStack {
+  constructor(options?: CursorStackOptions);
+  static from(state: string, options?: CursorStackOptions): CursorStack;
+  /** 1-based number of the current page. */
+  readonly page: number;
+  /** Token that fetches the current page (undefined = first page). */
+  readonly current: unknown;
+  readonly hasPrevious: boolean;
+  /** True only when the next page's token is known. */
+  readonly hasNext: boolean;
+  record(nextToken: unknown): void;
+  forward(nextToken?: unknown): unknown;
+  back(): unknown;
+  goTo(page: number): unknown;
+  reset(scope?: CursorValue): void;
+  toString(): string;
+}
+
+export interface InfiniteListOptions<Page = any, Item = any> extends PaginateOptions<Page, Item> {
+  /** Each load yields exactly this many items, unless the end comes first. */
+  chunkItems?: number;
+  /** Window kept in memory; older chunks are dropped, their cursors kept. */
+  maxChunks?: number;
+}
+
+/** Infinite scroll with a memory cap that keeps the cursors of evicted chunks. */
+export class InfiniteList<Item = unknown, Page = any> {
+  constructor(fetchPage: FetchPage<Page>, options?: InfiniteListOptions<Page, Item>);
+  static from<Item = unknown, Page = any>(
+    state: string,
+    fetchPage: FetchPage<Page>,
+    options?: InfiniteListOptions<Page, Item>,
+  ): InfiniteList<Item, Page>;
+  readonly items: Item[];
+  readonly hasMore: boolean;
+  readonly hasPrevious: boolean;
+  readonly loading: boolean;
+  loadMore(): Promise<Item[]>;
+  loadPrevious(): Promise<Item[]>;
+  subscribe(listener: () => void): () => void;
+  toString(): string;
+}
+
+export interface OffsetPageInfo {
+  page: number;
+  limit: number;
+  total: number;
+  pages: number;
+  offset: number;
+  hasNext: boolean;
+  hasPrevious: boolean;
+}
+
+export function offsetPage(options: { total: number; page: number; limit: number }): OffsetPageInfo;
+
+export function paginateOffset<T>(items: T[], options: { page: number; limit: number }): { items: T[] } & OffsetPageInfo;
+
+export interface KeysetPage<T> {
+  items: T[];
+  nextCursor?: string;
+  previousCursor?: string;
+  hasNext: boolean;
+  hasPrevious: boolean;
+}
+
+export function paginateKeyset<T>(
+  items: T[],
+  options: {
+    keys: string[];
+    after?: string;
+    before?: string;
+    limit: number;
+    codec?: CursorCodec;
+    scope?: CursorValue;
+  },
+): KeysetPage<T>;
+
+/** Resolves once the WebAssembly module is ready (it already is when the import resolves). */
+export function init(): Promise<void>;
+export function ready(): Promise<void>;

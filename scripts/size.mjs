@@ -1,0 +1,25 @@
+// Prints raw and gzip -9 sizes of what a browser downloads for the package (the web entry,
+// the JS it imports and the .wasm), and writes them to .build/size.json.
+import { readFileSync, writeFileSync, mkdirSync, readdirSync, statSync } from "node:fs";
+import { gzipSync } from "node:zlib";
+import { join, relative } from "node:path";
+
+const pkg = new URL("../pkg/", import.meta.url).pathname;
+const files = ["web.js", "api.js", "errors.js", "pagecursor.js", "pagecursor_bg.wasm"];
+const walk = (dir) =>
+  readdirSync(dir).flatMap((f) => (statSync(join(dir, f)).isDirectory() ? walk(join(dir, f)) : [join(dir, f)]));
+for (const f of walk(join(pkg, "snippets"))) files.push(relative(pkg, f));
+
+let raw = 0;
+let gz = 0;
+const rows = files.map((f) => {
+  const bytes = readFileSync(join(pkg, f));
+  const g = gzipSync(bytes, { level: 9 }).length;
+  raw += bytes.length;
+  gz += g;
+  return { file: f, raw: bytes.length, gzip: g };
+});
+for (const r of rows) console.log(`${r.file.padEnd(60)} ${String(r.raw).padStart(8)} B  ${String(r.gzip).padStart(7)} B gzip`);
+console.log(`${"total (browser download)".padEnd(60)} ${String(raw).padStart(8)} B  ${String(gz).padStart(7)} B gzip`);
+mkdirSync(new URL("../.build/", import.meta.url), { recursive: true });
+writeFileSync(new URL("../.build/size.json", import.meta.url), JSON.stringify({ raw, gzip: gz, files: rows }, null, 2));

@@ -1,0 +1,75 @@
+//! Errors of the cursor codec.
+
+use std::fmt;
+
+/// Why a cursor could not be encoded or decoded. Each variant has a stable [`code`](CursorError::code)
+/// that the JS `CursorError` carries as `err.code`.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum CursorError {
+    /// The token is not a well-formed cursor (bad base64url, truncated, bad payload…).
+    Malformed(String),
+    /// The token (or the token an encode would mint) is longer than the codec's `maxLength`.
+    TooLarge {
+        /// Length of the token in characters.
+        length: usize,
+        /// The configured limit.
+        max: usize,
+    },
+    /// The token's version byte is not one this decoder knows.
+    UnsupportedVersion(u8),
+    /// The signature or AEAD tag does not verify, or the token's mode does not match the codec.
+    BadSignature,
+    /// The token names a key id that the codec does not hold.
+    UnknownKey(String),
+    /// The token expired at the given instant (ms since the epoch).
+    Expired {
+        /// When the token expired, in ms since the Unix epoch.
+        expires_at: i64,
+    },
+    /// The token was minted for another scope (query) than the one presented.
+    ScopeMismatch,
+    /// The value cannot be carried exactly (out-of-range bigint, lone surrogate, function…).
+    UnsupportedValue(String),
+}
+
+impl CursorError {
+    /// The stable string code, as in the JS `CursorError.code`.
+    pub fn code(&self) -> &'static str {
+        match self {
+            CursorError::Malformed(_) => "malformed",
+            CursorError::TooLarge { .. } => "too_large",
+            CursorError::UnsupportedVersion(_) => "unsupported_version",
+            CursorError::BadSignature => "bad_signature",
+            CursorError::UnknownKey(_) => "unknown_key",
+            CursorError::Expired { .. } => "expired",
+            CursorError::ScopeMismatch => "scope_mismatch",
+            CursorError::UnsupportedValue(_) => "unsupported_value",
+        }
+    }
+}
+
+impl fmt::Display for CursorError {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        match self {
+            CursorError::Malformed(why) => write!(f, "malformed cursor: {why}"),
+            CursorError::TooLarge { length, max } => {
+                write!(
+                    f,
+                    "cursor is {length} characters long, more than the limit of {max}"
+                )
+            }
+            CursorError::UnsupportedVersion(v) => write!(f, "unsupported cursor version {v}"),
+            CursorError::BadSignature => write!(f, "cursor signature does not verify"),
+            CursorError::UnknownKey(id) => {
+                write!(f, "cursor was signed with unknown key id {id:?}")
+            }
+            CursorError::Expired { expires_at } => {
+                write!(f, "cursor expired at {expires_at} ms since the epoch")
+            }
+            CursorError::ScopeMismatch => write!(f, "cursor belongs to another query scope"),
+            CursorError::UnsupportedValue(why) => write!(f, "unsupported cursor value: {why}"),
+        }
+    }
+}
+
+impl std::error::Error for CursorError {}

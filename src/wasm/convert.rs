@@ -1,0 +1,169 @@
+//! Conversion between JS values and [`Value`], exact or refused with `unsupported_value`.
+
+use js_sys::{Array, BigInt, Date, JsString, Object, Reflect, Uint8Array};
+use wasm_bindgen::prelude::*;
+use wasm_bindgen::JsCast;
+
+use crate::codec::MAX_DEPTH;
+use crate::error::CursorError;
+use crate::value::{Value, INT_MAX, INT_MIN};
+
+fn unsupported(why: impl Into<String>) -> CursorError {
+    CursorError::UnsupportedValue(why.into())
+}
+
+/// Converts a JS value into a [`Value`]; anything that is not a `CursorValue` is refused.
+pub fn to_value(js: &JsValue) -> Result<Value, CursorError> {
+    let mut ancestors = Vec::new();
+    to_value_inner(js, &mut ancestors)
+}
+
+fn to_value_inner(js: &JsValue, ancestors: &mut Vec<JsValue>) -> Result<Value, CursorError> {
+    if js.is_null() {
+        return Ok(Value::Null);
+    }
+    if js.is_undefined() {
+        return Err(unsupported("undefined is not a cursor value"));
+    }
+    if let Some(b) = js.as_bool() {
+        return Ok(Value::Bool(b));
+    }
+    if let Some(f) = js.as_f64() {
+        return Ok(Value::Float(f));
+    }
+    if js.is_string() {
+        let s: &JsString = js.unchecked_ref();
+        if !s.is_valid_utf16() {
+            return Err(unsupported("string contains a lone surrogate"));
+        }
+        return Ok(Value::String(String::from(s)));
+    }
+    if js.is_bigint() {
+        let text = String::from(
+            BigInt::from(js.clone())
+                .to_string(10)
+                .map_err(|_| unsupported("bigint"))?,
+        );
+        let n: i128 = text
+            .parse()
+            .map_err(|_| unsupported(format!("bigint {text} is outside [-2^63, 2^64-1]")))?;
+        if !(INT_MIN..=INT_MAX).contains(&n) {
+            return Err(unsupported(format!(
+                "bigint {text} is outside [-2^63, 2^64-1]"
+            )));
+        }
+        return Ok(Value::Int(n));
+    }
+    if js.is_symbol() {
+        return Err(unsupported("a symbol is not a cursor value"));
+    }
+    if js.is_function() {
+        return Err(unsupported("a function is not a cursor value"));
+    }
+    if !js.is_object() {
+        return Err(unsupported("value of unknown type"));
+    }
+    if js.is_instance_of::<Uint8Array>() {
+        return Ok(Value::Bytes(Uint8Array::from(js.clone()).to_vec()));
+    }
+    if js.is_instance_of::<Date>() {
+        let ms = Date::from(js.clone()).get_time();
+        if !ms.is_finite() {
+            return Err(unsupported("invalid Date"));
+        }
+        return Ok(Value::Date(ms as i64));
+    }
+    if ancestors.len() >= MAX_DEPTH {
+        return Err(unsupported(format!("nesting deeper than {MAX_DEPTH}")));
+    }
+    if ancestors.iter().any(|a| Object::is(a, js)) {
+        return Err(unsupported("cyclic value"));
+    }
+    ancestors.push(js.clone());
+    let result = if Array::is_array(js) {
+        let arr: &Array = js.unchecked_ref();
+        let mut items = Vec::with_capacity(arr.length() as usize);
+        for i in 0..arr.length() {
+            let item = Reflect::get_u32(arr, i).map_err(|e| getter_failed(&e))?;
+            items.push(to_value_inner(&item, ancestors)?);
+        }
+        Ok(Value::List(items))
+    } else {
+        let obj: &Object = js.unchecked_ref();
+        let proto = Object::get_prototype_of(js);
+        let plain =
+            proto.is_null() || Object::is(&proto, &Object::get_prototype_of(&Object::new()));
+        if !plain {
+            return Err(unsupported(format!(
+                "{} is not a plain object",
+                constructor_name(obj)
+            )));
+        }
+        let keys = Object::keys(obj);
+        let mut entries = Vec::with_capacity(keys.length() as usize);
+        for key in keys.iter() {
+            let item = Reflect::get(obj, &key).map_err(|e| getter_failed(&e))?;
+            let key = key.as_string().unwrap_or_default();
+            entries.push((key, to_value_inner(&item, ancestors)?));
+        }
+        Ok(Value::Map(entries))
+    };
+    ancestors.pop();
+    result
+}
+
+fn getter_failed(err: &JsValue) -> CursorError {
+    let msg = Reflect::get(err, &"message".into())
+        .ok()
+        .and_then(|m| m.as_string());
+    unsupported(format!(
+        "reading a property threw: {}",
+        msg.unwrap_or_else(|| "an error".into())
+    ))
+}
+
+fn constructor_name(obj: &Object) -> String {
+    Reflect::get(obj, &"constructor".into())
+        .ok()
+        .and_then(|c| Reflect::get(&c, &"name".into()).ok())
+        .and_then(|n| n.as_string())
+        .unwrap_or_else(|| "object".into())
+}
+
+/// Converts a [`Value`] into its JS form: `Int` as `bigint`, `Bytes` as `Uint8Array`,
+/// `Date` as `Date`, maps as plain objects with their key order.
+pub fn from_value(value: &Value) -> JsValue {
+    match value {
+        Value::Null => JsValue::NULL,
+        Value::Bool(b) => JsValue::from_bool(*b),
+        Value::Float(f) => JsValue::from_f64(*f),
+        Value::Int(i) => BigInt::new(&JsValue::from_str(&i.to_string()))
+            .map(JsValue::from)
+            .unwrap_or(JsValue::UNDEFINED),
+        Value::String(s) => JsValue::from_str(s),
+        Value::Bytes(b) => Uint8Array::from(b.as_slice()).into(),
+        Value::Date(ms) => Date::new(&JsValue::from_f64(*ms as f64)).into(),
+        Value::List(items) => items.iter().map(from_value).collect::<Array>().into(),
+        Value::Map(entries) => {
+            let obj = Object::new();
+            for (k, v) in entries {
+                set_own(&obj, k, &from_value(v));
+            }
+            obj.into()
+        }
+    }
+}
+
+/// Sets an own enumerable data property, also for the key `__proto__`.
+pub fn set_own(obj: &Object, key: &str, value: &JsValue) {
+    if key == "__proto__" {
+        let desc = Object::new();
+        let _ = Reflect::set(&desc, &"value".into(), value);
+        let _ = Reflect::set(&desc, &"enumerable".into(), &JsValue::TRUE);
+        let _ = Reflect::set(&desc, &"writable".into(), &JsValue::TRUE);
+        let _ = Reflect::set(&desc, &"configurable".into(), &JsValue::TRUE);
+        Object::define_property(obj, &key.into(), &desc);
+    } else {
+        let _ = Reflect::set(obj, &key.into(), value);
+    }
+}

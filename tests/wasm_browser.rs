@@ -1,0 +1,6 @@
+//! Boundary behaviour of the bindings, run again in headless Chromium.
+#![cfg(target_arch = "wasm32")]
+
+wasm_bindgen_test::wasm_bindgen_test_configure!(run_in_browser);
+
+mod wasm_common;
