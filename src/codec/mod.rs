@@ -54,6 +54,10 @@ pub struct EncodeOptions {
     pub scope: Option<Value>,
     /// The parallel-scan segment the cursor belongs to.
     pub segment: Option<Segment>,
+    /// Time to live in seconds, overriding the codec's.
+    pub ttl: Option<u64>,
+    /// The clock reading to use (ms since the epoch) instead of the codec's clock.
+    pub now_ms: Option<i64>,
 }
 
 /// Options of [`CursorCodec::decode`].
@@ -61,6 +65,8 @@ pub struct EncodeOptions {
 pub struct DecodeOptions {
     /// The scope of the query the token is presented to.
     pub scope: Option<Value>,
+    /// The clock reading to use (ms since the epoch) instead of the codec's clock.
+    pub now_ms: Option<i64>,
 }
 
 /// A decoded cursor.
