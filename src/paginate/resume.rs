@@ -30,9 +30,10 @@ pub enum Position {
 }
 
 /// Which segments a walk covers.
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
 pub enum Layout {
     /// One chain, no segments.
+    #[default]
     Single,
     /// All `total` segments of a parallel scan.
     All {

@@ -103,12 +103,6 @@ pub struct Config {
     pub scope: Option<[u8; SCOPE_DIGEST_BYTES]>,
 }
 
-impl Default for Layout {
-    fn default() -> Self {
-        Layout::Single
-    }
-}
-
 /// Where a segment starts.
 #[derive(Clone, Debug)]
 pub enum Start<T> {
