@@ -662,7 +662,9 @@ impl<T: Clone, P> Walk<T, P> {
                 len: b.len,
             });
         }
-        let idle = self.in_flight().is_empty();
+        // Once failing or out of budget, requests still in flight are being aborted by the
+        // host and will never report: do not wait for them.
+        let idle = self.phase != Phase::Running || self.in_flight().is_empty();
         if idle {
             let reason = if self.phase == Phase::Exhausted || !self.requests_left() {
                 StopReason::MaxRequests
