@@ -181,6 +181,11 @@ impl ResumeState {
         let cursor = codec
             .decode(token, &DecodeOptions::default())
             .map_err(|e| ResumeError::Codec(e.code()))?;
+        // The codec's own header fields are not covered by the payload checksum: resume
+        // tokens are minted with their defaults, so anything else is damage.
+        if cursor.direction != crate::codec::Direction::After || cursor.segment.is_some() {
+            return Err(ResumeError::Damaged("unexpected cursor header"));
+        }
         let Value::Map(mut entries) = cursor.value else {
             return Err(ResumeError::Damaged("payload is not a map"));
         };

@@ -573,9 +573,15 @@ impl<T: Clone, P> Walk<T, P> {
     }
 
     /// Stops the walk now (abort, `break`); buffered pages are dropped and the resume state
-    /// stays at what the consumer received. A walk that already stopped keeps its reason.
+    /// stays at what the consumer received. A walk that already stopped keeps its reason, and
+    /// one whose consumer already received everything stops with [`StopReason::End`].
     pub fn stop(&mut self, reason: StopReason) {
         if !matches!(self.phase, Phase::Stopped(_)) {
+            let reason = if self.all_done() {
+                StopReason::End
+            } else {
+                reason
+            };
             self.finish(reason);
         }
     }

@@ -493,9 +493,7 @@ async fn read_response(
                 .map_err(|e| bad_page("", Some(e)))?;
             let url = Reflect::construct(&url_ctor, &Array::of2(&target.into(), &base))
                 .map_err(|e| bad_page("", Some(e)))?;
-            Some(JsValue::from(
-                js_sys::JsString::from(url).as_string().unwrap_or_default(),
-            ))
+            Some(get(&url, "href"))
         }
     };
     let json = get(&response, "json")
