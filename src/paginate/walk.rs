@@ -400,6 +400,10 @@ impl<T: Clone, P> Walk<T, P> {
     }
 
     fn pace(&mut self, now_ms: f64, at_least_ms: f64) -> f64 {
+        if self.config.min_interval_ms <= 0.0 {
+            // Without pacing, one segment's backoff must not hold back the others.
+            return at_least_ms.max(0.0);
+        }
         let delay = (self.next_slot_ms - now_ms).max(at_least_ms).max(0.0);
         self.next_slot_ms = now_ms + delay + self.config.min_interval_ms.max(0.0);
         delay
