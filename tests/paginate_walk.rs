@@ -388,7 +388,8 @@ fn scope_and_layout_bind_resume_tokens() {
         vec![],
     );
     let api = Api::numbered(&[vec![3, 3]]);
-    run_simple(&mut walk, &api);
+    let (_, stop) = run_simple(&mut walk, &api);
+    assert_eq!(stop, Ok(StopReason::MaxItems));
     let token = walk
         .resume_state()
         .expect("values")
