@@ -705,17 +705,15 @@ impl<T: Clone, P> Walk<T, P> {
         let n = n.min(cur.left);
         cur.left -= n;
         cur.skip += n;
-        let chain = cur.chain;
         if cur.left > 0 {
-            self.chains[chain].pos = Pos::At {
-                token: cur.fetch_token.clone(),
-                skip: cur.skip,
-            };
+            // The position inside the page is read from `current` (see `position_of`), so an
+            // item costs no token copy.
             return;
         }
         let Some(cur) = self.current.take() else {
             return;
         };
+        let chain = cur.chain;
         self.chains[chain].pos = if cur.skip < cur.len {
             // Cut by maxItems: the rest of this page is where a resumed walk starts.
             Pos::At {
@@ -755,8 +753,23 @@ impl<T: Clone, P> Walk<T, P> {
             return Ok(None);
         }
         let mut positions = Vec::with_capacity(self.chains.len());
-        for c in &self.chains {
-            positions.push(match &c.pos {
+        for (i, c) in self.chains.iter().enumerate() {
+            // A page the item consumer is in the middle of.
+            let inside = self.current.as_ref().filter(|cur| cur.chain == i);
+            let pos = match inside {
+                Some(cur) => Pos::At {
+                    token: cur.fetch_token.clone(),
+                    skip: cur.skip,
+                },
+                None => match &c.pos {
+                    Pos::Done => Pos::Done,
+                    Pos::At { token, skip } => Pos::At {
+                        token: token.clone(),
+                        skip: *skip,
+                    },
+                },
+            };
+            positions.push(match &pos {
                 Pos::Done => Position::Done,
                 Pos::At { token: None, skip } => Position::At {
                     token: None,

@@ -5,7 +5,7 @@
 //! shared as `Rc<RefCell<Inner>>` and no borrow is ever held across an `.await` or a call
 //! into user code, so user callbacks may read the paginator's getters.
 
-use std::cell::{Cell, RefCell};
+use std::cell::RefCell;
 use std::rc::Rc;
 
 use js_sys::{Array, Date, Function, Object, Promise, Reflect};
@@ -26,12 +26,45 @@ use crate::paginate::{
 };
 use crate::value::Value;
 
-fn get(obj: &JsValue, key: &str) -> JsValue {
+#[wasm_bindgen(module = "/src/wasm/paginate.js")]
+extern "C" {
+    #[wasm_bindgen(js_name = "raceAbort")]
+    fn race_abort(promise: &JsValue, signal: &JsValue, marker: &JsValue) -> Promise;
+    #[wasm_bindgen(js_name = "sleepOrAbort")]
+    fn sleep_or_abort(ms: f64, signal: &JsValue, marker: &JsValue) -> Promise;
+}
+
+thread_local! {
+    /// Property names as JS strings, so that reading page fields does not decode the same
+    /// UTF-8 name on every page. Bounded: names beyond the cap are simply not cached.
+    static KEYS: RefCell<std::collections::HashMap<String, JsValue>> =
+        RefCell::new(std::collections::HashMap::new());
+}
+
+fn key(name: &str) -> JsValue {
+    KEYS.with(|keys| {
+        if let Some(k) = keys.borrow().get(name) {
+            return k.clone();
+        }
+        let k = JsValue::from_str(name);
+        let mut keys = keys.borrow_mut();
+        if keys.len() < 256 {
+            keys.insert(name.to_string(), k.clone());
+        }
+        k
+    })
+}
+
+fn get(obj: &JsValue, name: &str) -> JsValue {
     if obj.is_object() || obj.is_function() {
-        Reflect::get(obj, &key.into()).unwrap_or(JsValue::UNDEFINED)
+        Reflect::get(obj, &key(name)).unwrap_or(JsValue::UNDEFINED)
     } else {
         JsValue::UNDEFINED
     }
+}
+
+fn put(obj: &Object, name: &str, value: &JsValue) {
+    let _ = Reflect::set(obj, &key(name), value);
 }
 
 fn global(name: &str) -> JsValue {
@@ -135,7 +168,6 @@ struct Inner {
     codec: Rc<CursorCodec>,
     controller: JsValue,
     signal: JsValue,
-    aborted: Promise,
     abort_marker: JsValue,
     user_signal: Option<JsValue>,
     listener: Option<Function>,
@@ -172,8 +204,14 @@ impl Inner {
         if self.ended_ms.is_none() {
             self.ended_ms = Some(now());
         }
-        if let Ok(abort) = get(&self.controller, "abort").dyn_into::<Function>() {
-            let _ = abort.call0(&self.controller);
+        // Abort whatever may still be in flight or waiting (prefetches, backoff timers). A walk
+        // that ended with nothing in flight skips it: aborting mints a DOMException.
+        let idle =
+            self.walk.stop_reason() == Some(StopReason::End) && self.walk.in_flight().is_empty();
+        if !idle {
+            if let Ok(abort) = get(&self.controller, "abort").dyn_into::<Function>() {
+                let _ = abort.call0(&self.controller);
+            }
         }
         if let (Some(signal), Some(listener)) = (&self.user_signal, self.listener.take()) {
             if let Ok(remove) = get(signal, "removeEventListener").dyn_into::<Function>() {
@@ -197,45 +235,30 @@ fn on_abort(signal: &JsValue, listener: &JsValue) {
     }
 }
 
-/// Resolves after `ms`, or with the abort marker when the walk's signal aborts first.
+/// Resolves after `ms` with true, or with false when the walk's signal aborts first.
 async fn sleep(shared: &Shared, ms: f64) -> bool {
-    let (aborted, marker) = {
+    let (signal, marker) = {
         let s = shared.borrow();
-        (s.aborted.clone(), s.abort_marker.clone())
+        (s.signal.clone(), s.abort_marker.clone())
     };
-    let handle = Rc::new(Cell::new(JsValue::UNDEFINED));
-    let h = handle.clone();
-    let timer = Promise::new(&mut |resolve, _| {
-        if let Ok(set) = global("setTimeout").dyn_into::<Function>() {
-            if let Ok(id) = set.call2(&JsValue::UNDEFINED, &resolve, &JsValue::from_f64(ms)) {
-                h.set(id);
-            }
-        }
-    });
-    let won = JsFuture::from(Promise::race(&Array::of2(&timer, &aborted)))
+    let won = JsFuture::from(sleep_or_abort(ms, &signal, &marker))
         .await
         .unwrap_or(JsValue::UNDEFINED);
-    let was_aborted = Object::is(&won, &marker);
-    if was_aborted {
-        if let Ok(clear) = global("clearTimeout").dyn_into::<Function>() {
-            let _ = clear.call1(&JsValue::UNDEFINED, &handle.take());
-        }
-    }
-    !was_aborted
+    !Object::is(&won, &marker)
 }
 
 fn call_fetch(shared: &Shared, req: &Request<JsValue>) -> JsValue {
     let (f, ctx) = {
         let s = shared.borrow();
         let ctx = Object::new();
-        set_own(&ctx, "signal", &s.signal);
+        put(&ctx, "signal", &s.signal);
         if !s.page_size.is_undefined() {
-            set_own(&ctx, "pageSize", &s.page_size);
+            put(&ctx, "pageSize", &s.page_size);
         }
-        set_own(&ctx, "attempt", &JsValue::from(req.attempt));
+        put(&ctx, "attempt", &JsValue::from(req.attempt));
         if let Some(total) = s.total_segments {
-            set_own(&ctx, "segment", &JsValue::from(req.segment));
-            set_own(&ctx, "totalSegments", &JsValue::from(total));
+            put(&ctx, "segment", &JsValue::from(req.segment));
+            put(&ctx, "totalSegments", &JsValue::from(total));
         }
         (s.fetch_page.clone(), ctx)
     };
@@ -278,11 +301,11 @@ async fn run_request(shared: Shared, mut req: Request<JsValue>, mut started: Opt
                 call_fetch(&shared, &req)
             }
         };
-        let (aborted, marker) = {
+        let (signal, marker) = {
             let s = shared.borrow();
-            (s.aborted.clone(), s.abort_marker.clone())
+            (s.signal.clone(), s.abort_marker.clone())
         };
-        let outcome = JsFuture::from(Promise::race(&Array::of2(&pending, &aborted))).await;
+        let outcome = JsFuture::from(race_abort(&pending, &signal, &marker)).await;
         if let Ok(v) = &outcome {
             if Object::is(v, &marker) {
                 return;
@@ -568,88 +591,127 @@ fn stop_error(shared: &Shared, code: &str, message: &str, cause: Option<JsValue>
     pagination_error(code, message, cause, token)
 }
 
+/// One attempt at handing the next page to a consumer; `None` when it has to wait.
+fn pull_now(shared: &Shared) -> Option<Result<Pulled, JsValue>> {
+    {
+        let mut s = shared.borrow_mut();
+        if let Some(err) = s.init_error.take() {
+            s.walk.stop(StopReason::Error);
+            s.shut_down();
+            return Some(Err(err));
+        }
+        if s.user_aborted() && s.walk.stop_reason() != Some(StopReason::End) {
+            s.walk.stop(StopReason::Aborted);
+            s.shut_down();
+            if !s.abort_reported {
+                s.abort_reported = true;
+                let reason = s.user_signal.as_ref().map(|sig| get(sig, "reason"));
+                drop(s);
+                return Some(Err(stop_error(
+                    shared,
+                    "aborted",
+                    "the walk was aborted",
+                    reason.filter(|r| !r.is_undefined()),
+                )));
+            }
+            return Some(Ok(Pulled::Done));
+        }
+        s.walk.start(now());
+    }
+    pump(shared);
+    let step = shared.borrow_mut().walk.pop(now());
+    match step {
+        Step::Page(d) => {
+            // Request n+1 goes out before page n reaches the consumer.
+            pump(shared);
+            let mut s = shared.borrow_mut();
+            s.last_segment = s.total_segments.map(|_| d.segment);
+            let cut = d.is_cut();
+            Some(Ok(Pulled::Page {
+                page: d.page.page,
+                items: d.page.items,
+                skip: d.skip,
+                take: d.take,
+                cut,
+            }))
+        }
+        Step::Wait => None,
+        Step::Failed(failure) => {
+            let cause = {
+                let mut s = shared.borrow_mut();
+                s.shut_down();
+                s.fetch_error.take()
+            };
+            let message = match failure {
+                Failure::FetchFailed => "fetchPage failed",
+                Failure::BadPage => "a page could not be read",
+                Failure::RepeatedToken => "a page returned a token this walk already sent",
+            };
+            Some(Err(stop_error(shared, failure.code(), message, cause)))
+        }
+        Step::Stopped(_) => {
+            shared.borrow_mut().shut_down();
+            Some(Ok(Pulled::Done))
+        }
+    }
+}
+
+/// Waits until a request reports, the signal aborts, or the time limit passes.
+async fn wait(shared: &Shared) {
+    let (signal, marker, limit) = {
+        let s = shared.borrow();
+        let limit = s
+            .walk
+            .config()
+            .time_limit_ms
+            .map(|l| l - s.walk.elapsed_ms(now()));
+        (s.signal.clone(), s.abort_marker.clone(), limit)
+    };
+    let sh = shared.clone();
+    let woken = Promise::new(&mut |resolve, _| sh.borrow_mut().wakers.push(resolve));
+    let woken = match limit {
+        // Wake up at the time limit too, to stop at this page boundary.
+        Some(ms) => {
+            let timer = sleep_or_abort(ms.max(0.0) + 1.0, &signal, &marker);
+            Promise::race(&Array::of2(&woken, &timer))
+        }
+        None => woken,
+    };
+    let _ = JsFuture::from(race_abort(&woken, &signal, &marker)).await;
+}
+
 /// Hands the next page to a consumer, waiting for it when needed.
 async fn pull(shared: &Shared) -> Result<Pulled, JsValue> {
     loop {
-        {
-            let mut s = shared.borrow_mut();
-            if let Some(err) = s.init_error.take() {
-                s.walk.stop(StopReason::Error);
-                s.shut_down();
-                return Err(err);
-            }
-            if s.user_aborted() && s.walk.stop_reason() != Some(StopReason::End) {
-                s.walk.stop(StopReason::Aborted);
-                s.shut_down();
-                if !s.abort_reported {
-                    s.abort_reported = true;
-                    drop(s);
-                    return Err(stop_error(shared, "aborted", "the walk was aborted", None));
-                }
-                return Ok(Pulled::Done);
-            }
-            s.walk.start(now());
+        if let Some(r) = pull_now(shared) {
+            return r;
         }
-        pump(shared);
-        let step = shared.borrow_mut().walk.pop(now());
-        match step {
-            Step::Page(d) => {
-                pump(shared);
+        wait(shared).await;
+    }
+}
+
+/// The iterator result of a page consumer (the page counts as received in full).
+fn page_result(shared: &Shared, pulled: Pulled) -> JsValue {
+    match pulled {
+        Pulled::Done => iter_result(&JsValue::UNDEFINED, true),
+        Pulled::Page {
+            page,
+            skip,
+            take,
+            cut,
+            ..
+        } => {
+            let reader = {
                 let mut s = shared.borrow_mut();
-                s.last_segment = s.total_segments.map(|_| d.segment);
-                let cut = d.is_cut();
-                return Ok(Pulled::Page {
-                    page: d.page.page,
-                    items: d.page.items,
-                    skip: d.skip,
-                    take: d.take,
-                    cut,
-                });
-            }
-            Step::Wait => {
-                let (aborted, limit) = {
-                    let s = shared.borrow();
-                    let limit = s
-                        .walk
-                        .config()
-                        .time_limit_ms
-                        .map(|l| l - s.walk.elapsed_ms(now()));
-                    (s.aborted.clone(), limit)
-                };
-                let sh = shared.clone();
-                let woken = Promise::new(&mut |resolve, _| sh.borrow_mut().wakers.push(resolve));
-                let race = Array::of2(&woken, &aborted);
-                if let Some(ms) = limit {
-                    let timer = Promise::new(&mut |resolve, _| {
-                        if let Ok(set) = global("setTimeout").dyn_into::<Function>() {
-                            let _ = set.call2(
-                                &JsValue::UNDEFINED,
-                                &resolve,
-                                &JsValue::from_f64(ms.max(0.0) + 1.0),
-                            );
-                        }
-                    });
-                    race.push(&timer);
-                }
-                let _ = JsFuture::from(Promise::race(&race)).await;
-            }
-            Step::Failed(failure) => {
-                let cause = {
-                    let mut s = shared.borrow_mut();
-                    s.shut_down();
-                    s.fetch_error.take()
-                };
-                let message = match failure {
-                    Failure::FetchFailed => "fetchPage failed",
-                    Failure::BadPage => "a page could not be read",
-                    Failure::RepeatedToken => "a page returned a token this walk already sent",
-                };
-                return Err(stop_error(shared, failure.code(), message, cause));
-            }
-            Step::Stopped(_) => {
-                shared.borrow_mut().shut_down();
-                return Ok(Pulled::Done);
-            }
+                s.walk.consume_page();
+                s.reader.clone()
+            };
+            let page = if cut {
+                cut_page(&reader, &page, skip, take)
+            } else {
+                page
+            };
+            iter_result(&page, false)
         }
     }
 }
@@ -700,8 +762,8 @@ fn replace_at(value: &JsValue, path: &[String], skip: u64, take: u64) -> JsValue
 
 fn iter_result(value: &JsValue, done: bool) -> JsValue {
     let obj = Object::new();
-    set_own(&obj, "value", value);
-    set_own(&obj, "done", &JsValue::from_bool(done));
+    put(&obj, "value", value);
+    put(&obj, "done", &JsValue::from_bool(done));
     obj.into()
 }
 
@@ -737,7 +799,8 @@ fn leave(shared: &Shared) -> Promise {
     Promise::resolve(&iter_result(&JsValue::UNDEFINED, true))
 }
 
-async fn next_item(shared: Shared) -> Result<JsValue, JsValue> {
+/// The next item without waiting; `None` when the next page has not arrived yet.
+fn next_item_now(shared: &Shared) -> Option<Result<JsValue, JsValue>> {
     loop {
         {
             let mut s = shared.borrow_mut();
@@ -748,22 +811,23 @@ async fn next_item(shared: Shared) -> Result<JsValue, JsValue> {
                         s.items = Some((items, index + 1, end));
                     }
                     s.walk.consume(1);
-                    return Ok(iter_result(&item, false));
+                    return Some(Ok(iter_result(&item, false)));
                 }
             }
         }
-        match pull(&shared).await? {
-            Pulled::Done => return Ok(iter_result(&JsValue::UNDEFINED, true)),
-            Pulled::Page {
+        match pull_now(shared)? {
+            Err(e) => return Some(Err(e)),
+            Ok(Pulled::Done) => return Some(Ok(iter_result(&JsValue::UNDEFINED, true))),
+            Ok(Pulled::Page {
                 items, skip, take, ..
-            } => {
+            }) => {
                 let Some(items) = items else {
                     let mut s = shared.borrow_mut();
                     s.walk.stop(StopReason::Error);
                     s.shut_down();
-                    return Err(type_error(
+                    return Some(Err(type_error(
                         "items() needs options.items (or a preset that knows where items are)",
-                    ));
+                    )));
                 };
                 if take > 0 {
                     shared.borrow_mut().items = Some((
@@ -777,35 +841,35 @@ async fn next_item(shared: Shared) -> Result<JsValue, JsValue> {
     }
 }
 
+async fn next_item(shared: Shared) -> Result<JsValue, JsValue> {
+    loop {
+        if let Some(r) = next_item_now(&shared) {
+            return r;
+        }
+        wait(&shared).await;
+    }
+}
+
+fn settled(r: Result<JsValue, JsValue>) -> Promise {
+    match r {
+        Ok(v) => Promise::resolve(&v),
+        Err(e) => Promise::reject(&e),
+    }
+}
+
 #[wasm_bindgen(js_class = "PageIterator")]
 impl PageIterator {
     /// Resolves with the next page.
     #[wasm_bindgen(unchecked_return_type = "Promise<IteratorResult<any>>")]
     pub fn next(&self) -> Promise {
+        // A page that is already here is handed out without an extra future.
+        if let Some(r) = pull_now(&self.shared) {
+            return settled(r.map(|p| page_result(&self.shared, p)));
+        }
         let shared = self.shared.clone();
         future_to_promise(async move {
-            match pull(&shared).await? {
-                Pulled::Done => Ok(iter_result(&JsValue::UNDEFINED, true)),
-                Pulled::Page {
-                    page,
-                    skip,
-                    take,
-                    cut,
-                    ..
-                } => {
-                    let reader = {
-                        let mut s = shared.borrow_mut();
-                        s.walk.consume_page();
-                        s.reader.clone()
-                    };
-                    let page = if cut {
-                        cut_page(&reader, &page, skip, take)
-                    } else {
-                        page
-                    };
-                    Ok(iter_result(&page, false))
-                }
-            }
+            let pulled = pull(&shared).await?;
+            Ok(page_result(&shared, pulled))
         })
     }
 
@@ -833,6 +897,9 @@ impl ItemIterator {
     /// Resolves with the next item.
     #[wasm_bindgen(unchecked_return_type = "Promise<IteratorResult<any>>")]
     pub fn next(&self) -> Promise {
+        if let Some(r) = next_item_now(&self.shared) {
+            return settled(r);
+        }
         future_to_promise(next_item(self.shared.clone()))
     }
 
@@ -870,7 +937,10 @@ impl Paginator {
         future_to_promise(async move {
             let out = Array::new();
             loop {
-                let r = next_item(shared.clone()).await?;
+                let r = match next_item_now(&shared) {
+                    Some(r) => r?,
+                    None => next_item(shared.clone()).await?,
+                };
                 if get(&r, "done").is_truthy() {
                     return Ok(out.into());
                 }
@@ -1142,12 +1212,6 @@ pub fn paginate(
     let controller = Reflect::construct(&controller_ctor, &Array::new())?;
     let signal = get(&controller, "signal");
     let abort_marker: JsValue = Object::new().into();
-    let marker = abort_marker.clone();
-    let sig = signal.clone();
-    let aborted = Promise::new(&mut |resolve, _| {
-        let listener = resolve.bind1(&JsValue::UNDEFINED, &marker);
-        on_abort(&sig, &listener);
-    });
     let user_signal = get(&options, "signal");
     let user_signal = (!user_signal.is_undefined()).then_some(user_signal);
     let mut listener = None;
@@ -1165,7 +1229,6 @@ pub fn paginate(
         codec,
         controller,
         signal,
-        aborted,
         abort_marker,
         user_signal,
         listener,
