@@ -408,6 +408,10 @@ async fn read_page(reader: &Reader, page: JsValue) -> Result<ReadPage, (Failure,
     } else {
         (page, None)
     };
+    // A missing page must not read as "no next token": that would end the walk silently.
+    if page.is_undefined() || page.is_null() {
+        return Err(bad_page("fetchPage resolved with no page", None));
+    }
     let root = match &reader.root {
         Some(path) => {
             let r = at_path(&page, path);

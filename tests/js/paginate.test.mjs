@@ -212,6 +212,18 @@ test("a page without items is empty; items that are not an array are bad_page", 
   assert.equal(typeof err.resumeToken, "string");
   const noRoot = paginate(async () => ({ data: null }), { preset: "relay", root: "data.orders" });
   await rejectsWith(noRoot.toArray(), "bad_page");
+  // A fetchPage that resolves with nothing is not a silent end.
+  await rejectsWith(paginate(async () => undefined, { preset: "keyset" }).toArray(), "bad_page");
+  // An items function that throws: bad_page with that error as cause, not retried.
+  const boom = new Error("boom");
+  let calls = 0;
+  const fn = paginate(async () => {
+    calls++;
+    return { rows: [] };
+  }, { next: "next", items: () => { throw boom; } });
+  const err2 = await rejectsWith(fn.toArray(), "bad_page");
+  assert.equal(err2.cause, boom);
+  assert.equal(calls, 1);
 });
 
 test("option errors are TypeErrors at paginate()", () => {
