@@ -42,7 +42,9 @@ mod tests {
     fn rejects_every_non_canonical_form() {
         assert_eq!(decode("AQ").unwrap(), [1]);
         // "AR" has a non-zero trailing bit: the same byte, a second spelling.
-        for bad in ["AR", "AQ==", "AQ=", "A+", "A/", " AQ", "AQ\n", "A", "AQ.", "Zm9v+"] {
+        for bad in [
+            "AR", "AQ==", "AQ=", "A+", "A/", " AQ", "AQ\n", "A", "AQ.", "Zm9v+",
+        ] {
             assert!(decode(bad).is_err(), "{bad}");
         }
         for n in 0..10 {

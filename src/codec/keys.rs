@@ -97,7 +97,9 @@ impl DerivedKey {
             && hk.expand(INFO_ENC, &mut out.enc).is_ok()
             && hk.expand(INFO_SCOPE, &mut out.scope).is_ok();
         if !ok {
-            return Err(CursorError::UnsupportedValue("key derivation failed".into()));
+            return Err(CursorError::UnsupportedValue(
+                "key derivation failed".into(),
+            ));
         }
         Ok(out)
     }

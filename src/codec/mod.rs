@@ -446,7 +446,9 @@ impl CursorCodec {
                 let signed_end = bytes.len() - MAC_LEN;
                 let signed = bytes.get(..signed_end).unwrap_or_default();
                 k.verify(signed, bytes.get(signed_end..).unwrap_or_default())?;
-                rest.get(..rest.len() - MAC_LEN).unwrap_or_default().to_vec()
+                rest.get(..rest.len() - MAC_LEN)
+                    .unwrap_or_default()
+                    .to_vec()
             }
             (Mode::Sealed, Some(k)) => {
                 if rest.len() < AEAD_TAG_LEN {

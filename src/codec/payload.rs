@@ -109,7 +109,11 @@ fn write_value(
                     write_varint(out, (-1.0 - *f) as u64);
                 }
             } else {
-                let bits = if f.is_nan() { CANONICAL_NAN } else { f.to_bits() };
+                let bits = if f.is_nan() {
+                    CANONICAL_NAN
+                } else {
+                    f.to_bits()
+                };
                 out.push(FLOAT64);
                 out.extend_from_slice(&bits.to_be_bytes());
             }
@@ -420,17 +424,19 @@ mod tests {
     #[test]
     fn non_canonical_forms_are_malformed() {
         for bad in [
-            &[0x04, 0x80, 0x00][..],                   // non-minimal varint
-            &[0x03, 0x3f, 0xf0, 0, 0, 0, 0, 0, 0],     // 1.0 in the float form
-            &[0x03, 0x7f, 0xf8, 0, 0, 0, 0, 0, 1],     // NaN with a payload
-            &[0x3f, 0x01, b'a'],                       // short string with a long head
+            &[0x04, 0x80, 0x00][..],                     // non-minimal varint
+            &[0x03, 0x3f, 0xf0, 0, 0, 0, 0, 0, 0],       // 1.0 in the float form
+            &[0x03, 0x7f, 0xf8, 0, 0, 0, 0, 0, 1],       // NaN with a payload
+            &[0x3f, 0x01, b'a'],                         // short string with a long head
             &[0x82, 0x01, b'a', 0x00, 0x01, b'a', 0x00], // duplicate key
-            &[0x00, 0x00],                             // trailing byte
-            &[0x07, 0x80, 0x80, 0x80, 0x80, 0x80, 0x80, 0x80, 0x80, 0x80, 0x01], // < -2^63
-            &[0x09],                                   // unknown type
-            &[0xa0],                                   // unknown major
-            &[0x22, 0xc3, 0x28],                       // invalid UTF-8
-            &[0x7f, 0xff, 0xff, 0xff, 0xff, 0x0f],     // huge list count, no items
+            &[0x00, 0x00],                               // trailing byte
+            &[
+                0x07, 0x80, 0x80, 0x80, 0x80, 0x80, 0x80, 0x80, 0x80, 0x80, 0x01,
+            ], // < -2^63
+            &[0x09],                                     // unknown type
+            &[0xa0],                                     // unknown major
+            &[0x22, 0xc3, 0x28],                         // invalid UTF-8
+            &[0x7f, 0xff, 0xff, 0xff, 0xff, 0x0f],       // huge list count, no items
         ] {
             assert_eq!(decode(bad).unwrap_err().code(), "malformed", "{bad:x?}");
         }
