@@ -22,6 +22,11 @@ pub enum CursorError {
     /// The token names a key id that the codec does not hold (or the codec has no keys for a
     /// signed or sealed token, or a signed/sealed codec was configured without keys).
     UnknownKey(String),
+    /// A signed or sealed codec was configured without keys; shares the code `unknown_key`.
+    NoKeys {
+        /// The mode that needs keys: `"signed"` or `"sealed"`.
+        mode: &'static str,
+    },
     /// The token expired at the given instant (ms since the epoch).
     Expired {
         /// When the token expired, in ms since the Unix epoch.
@@ -47,7 +52,7 @@ impl CursorError {
             CursorError::TooLarge { .. } => "too_large",
             CursorError::UnsupportedVersion(_) => "unsupported_version",
             CursorError::BadSignature => "bad_signature",
-            CursorError::UnknownKey(_) => "unknown_key",
+            CursorError::UnknownKey(_) | CursorError::NoKeys { .. } => "unknown_key",
             CursorError::Expired { .. } | CursorError::IssuedInFuture { .. } => "expired",
             CursorError::ScopeMismatch => "scope_mismatch",
             CursorError::UnsupportedValue(_) => "unsupported_value",
@@ -69,6 +74,9 @@ impl fmt::Display for CursorError {
             CursorError::BadSignature => write!(f, "cursor signature does not verify"),
             CursorError::UnknownKey(id) => {
                 write!(f, "cursor was signed with unknown key id {id:?}")
+            }
+            CursorError::NoKeys { mode } => {
+                write!(f, "mode \"{mode}\" needs at least one key")
             }
             CursorError::Expired { expires_at } => {
                 write!(f, "cursor expired at {expires_at} ms since the epoch")

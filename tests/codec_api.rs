@@ -1,6 +1,7 @@
 //! The codec's contract, natively. Tests named `bug_NN_*` cover the cursor bug classes of
 //! the research notes (codecs.md §9), one or more per applicable class.
 #![cfg(not(target_arch = "wasm32"))]
+#![allow(clippy::unwrap_used)] // tests fail loudly by design
 
 use std::sync::atomic::{AtomicI64, Ordering};
 use std::sync::Arc;

@@ -5,6 +5,7 @@
 //! checks the committed files. The JS tests, the wasm tests and
 //! `tests/independent_decoder.py` read the same files.
 #![cfg(not(target_arch = "wasm32"))]
+#![allow(clippy::unwrap_used)] // tests fail loudly by design
 
 use std::path::Path;
 

@@ -35,6 +35,7 @@ pub(crate) fn decode(text: &str) -> Result<Vec<u8>, CursorError> {
 }
 
 #[cfg(test)]
+#[allow(clippy::unwrap_used)]
 mod tests {
     use super::*;
 

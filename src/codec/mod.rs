@@ -259,10 +259,7 @@ impl CursorCodec {
                 ))
             }
             (Some(m @ (Mode::Signed | Mode::Sealed)), true) => {
-                return Err(CursorError::UnknownKey(format!(
-                    "(none: mode \"{}\" needs at least one key)",
-                    m.as_str()
-                )))
+                return Err(CursorError::NoKeys { mode: m.as_str() })
             }
             (Some(m), _) => m,
         };

@@ -369,6 +369,7 @@ fn read_value(r: &mut Reader<'_>, depth: usize) -> Result<Value, CursorError> {
 }
 
 #[cfg(test)]
+#[allow(clippy::unwrap_used)]
 mod tests {
     use super::*;
 
