@@ -104,7 +104,11 @@ fn to_value_inner(js: &JsValue, ancestors: &mut Vec<JsValue>) -> Result<Value, C
         let mut entries = Vec::with_capacity((keys.length() as usize).min(64));
         for key in keys.iter() {
             let item = Reflect::get(obj, &key).map_err(|e| getter_failed(&e))?;
-            let key = key.as_string().unwrap_or_default();
+            // Keys cross as UTF-16 too: a lone surrogate would silently become U+FFFD.
+            let key = match key.dyn_ref::<JsString>() {
+                Some(k) if k.is_valid_utf16() => String::from(k),
+                _ => return Err(unsupported("map key contains a lone surrogate")),
+            };
             entries.push((key, to_value_inner(&item, ancestors)?));
         }
         Ok(Value::Map(entries))
