@@ -520,6 +520,17 @@ test("resume tokens: damaged, foreign scope, or another codec are bad_resume_tok
   const c = paginate(chainApi(pages).fetchPage, { preset: "keyset", maxItems: 3, codec });
   await c.toArray();
   assert.deepEqual(await paginate(chainApi(pages).fetchPage, { preset: "keyset", codec, resumeToken: c.resumeToken }).toArray(), [3]);
+  // With a keyed codec the token is MAC'd (sealed here: the raw token is not readable), and a
+  // plain token is not accepted in its place.
+  calls = 0;
+  const sealed = new CursorCodec({ keys: [{ id: "k1", secret: "a secret of some length" }], mode: "sealed" });
+  const s = paginate(chainApi(pages).fetchPage, { preset: "keyset", maxItems: 3, codec: sealed });
+  await s.toArray();
+  assert.ok(!Buffer.from(s.resumeToken, "base64url").toString("latin1").includes("t1"));
+  assert.deepEqual(await paginate(chainApi(pages).fetchPage, { preset: "keyset", codec: sealed, resumeToken: s.resumeToken }).toArray(), [3]);
+  await rejectsWith(paginate(counting, { preset: "keyset", codec: sealed, resumeToken: c.resumeToken }).toArray(), "bad_resume_token");
+  await rejectsWith(paginate(counting, { preset: "keyset", codec: sealed, resumeToken: flip(s.resumeToken, 10) }).toArray(), "bad_resume_token");
+  assert.equal(calls, 0);
 });
 
 test("resume tokens carry DynamoDB keys with bytes, bigints and dates exactly", async () => {
