@@ -29,7 +29,12 @@ use crate::value::Value;
 #[wasm_bindgen(module = "/src/wasm/paginate.js")]
 extern "C" {
     #[wasm_bindgen(js_name = "raceAbort")]
-    fn race_abort(promise: &JsValue, signal: &JsValue, marker: &JsValue) -> Promise;
+    fn race_abort(
+        promise: &JsValue,
+        signal: &JsValue,
+        marker: &JsValue,
+        timeout_ms: f64,
+    ) -> Promise;
     #[wasm_bindgen(js_name = "sleepOrAbort")]
     fn sleep_or_abort(ms: f64, signal: &JsValue, marker: &JsValue) -> Promise;
 }
@@ -305,7 +310,7 @@ async fn run_request(shared: Shared, mut req: Request<JsValue>, mut started: Opt
             let s = shared.borrow();
             (s.signal.clone(), s.abort_marker.clone())
         };
-        let outcome = JsFuture::from(race_abort(&pending, &signal, &marker)).await;
+        let outcome = JsFuture::from(race_abort(&pending, &signal, &marker, -1.0)).await;
         if let Ok(v) = &outcome {
             if Object::is(v, &marker) {
                 return;
@@ -673,15 +678,9 @@ async fn wait(shared: &Shared) {
     };
     let sh = shared.clone();
     let woken = Promise::new(&mut |resolve, _| sh.borrow_mut().wakers.push(resolve));
-    let woken = match limit {
-        // Wake up at the time limit too, to stop at this page boundary.
-        Some(ms) => {
-            let timer = sleep_or_abort(ms.max(0.0) + 1.0, &signal, &marker);
-            Promise::race(&Array::of2(&woken, &timer))
-        }
-        None => woken,
-    };
-    let _ = JsFuture::from(race_abort(&woken, &signal, &marker)).await;
+    // With a time limit, wake up at the limit too, to stop at this page boundary.
+    let timeout = limit.map_or(-1.0, |ms| ms.max(0.0) + 1.0);
+    let _ = JsFuture::from(race_abort(&woken, &signal, &marker, timeout)).await;
 }
 
 /// Hands the next page to a consumer, waiting for it when needed.
