@@ -46,3 +46,8 @@ export function raceAbort(promise, signal, marker, timeoutMs) {
 export function sleepOrAbort(ms, signal, marker) {
   return raceAbort(new Promise(() => {}), signal, marker, ms);
 }
+
+// Iterator results built in one boundary call, all with one object shape.
+export function iterResult(value, done) {
+  return { value, done };
+}

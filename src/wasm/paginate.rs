@@ -35,6 +35,8 @@ extern "C" {
         marker: &JsValue,
         timeout_ms: f64,
     ) -> Promise;
+    #[wasm_bindgen(js_name = "iterResult")]
+    fn iter_result_js(value: &JsValue, done: bool) -> JsValue;
     #[wasm_bindgen(js_name = "sleepOrAbort")]
     fn sleep_or_abort(ms: f64, signal: &JsValue, marker: &JsValue) -> Promise;
 }
@@ -764,10 +766,7 @@ fn replace_at(value: &JsValue, path: &[String], skip: u64, take: u64) -> JsValue
 }
 
 fn iter_result(value: &JsValue, done: bool) -> JsValue {
-    let obj = Object::new();
-    put(&obj, "value", value);
-    put(&obj, "done", &JsValue::from_bool(done));
-    obj.into()
+    iter_result_js(value, done)
 }
 
 /// A paginated walk: iterate pages with `for await`, items with `items()`.
