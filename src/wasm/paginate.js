@@ -51,3 +51,14 @@ export function sleepOrAbort(ms, signal, marker) {
 export function iterResult(value, done) {
   return { value, done };
 }
+
+// The `ctx` argument of fetchPage, in one boundary call; absent fields stay absent.
+export function fetchContext(signal, pageSize, attempt, segment, totalSegments) {
+  const ctx = { signal, pageSize, attempt, segment, totalSegments };
+  if (pageSize === undefined) delete ctx.pageSize;
+  if (totalSegments === undefined) {
+    delete ctx.segment;
+    delete ctx.totalSegments;
+  }
+  return ctx;
+}

@@ -35,6 +35,14 @@ extern "C" {
         marker: &JsValue,
         timeout_ms: f64,
     ) -> Promise;
+    #[wasm_bindgen(js_name = "fetchContext")]
+    fn fetch_context(
+        signal: &JsValue,
+        page_size: &JsValue,
+        attempt: u32,
+        segment: JsValue,
+        total_segments: JsValue,
+    ) -> JsValue;
     #[wasm_bindgen(js_name = "iterResult")]
     fn iter_result_js(value: &JsValue, done: bool) -> JsValue;
     #[wasm_bindgen(js_name = "sleepOrAbort")]
@@ -68,10 +76,6 @@ fn get(obj: &JsValue, name: &str) -> JsValue {
     } else {
         JsValue::UNDEFINED
     }
-}
-
-fn put(obj: &Object, name: &str, value: &JsValue) {
-    let _ = Reflect::set(obj, &key(name), value);
 }
 
 fn global(name: &str) -> JsValue {
@@ -257,16 +261,11 @@ async fn sleep(shared: &Shared, ms: f64) -> bool {
 fn call_fetch(shared: &Shared, req: &Request<JsValue>) -> JsValue {
     let (f, ctx) = {
         let s = shared.borrow();
-        let ctx = Object::new();
-        put(&ctx, "signal", &s.signal);
-        if !s.page_size.is_undefined() {
-            put(&ctx, "pageSize", &s.page_size);
-        }
-        put(&ctx, "attempt", &JsValue::from(req.attempt));
-        if let Some(total) = s.total_segments {
-            put(&ctx, "segment", &JsValue::from(req.segment));
-            put(&ctx, "totalSegments", &JsValue::from(total));
-        }
+        let (segment, total) = match s.total_segments {
+            Some(total) => (JsValue::from(req.segment), JsValue::from(total)),
+            None => (JsValue::UNDEFINED, JsValue::UNDEFINED),
+        };
+        let ctx = fetch_context(&s.signal, &s.page_size, req.attempt, segment, total);
         (s.fetch_page.clone(), ctx)
     };
     let token = req.token.clone().unwrap_or(JsValue::UNDEFINED);
