@@ -860,6 +860,14 @@ fn settled(r: Result<JsValue, JsValue>) -> Promise {
 
 #[wasm_bindgen(js_class = "PageIterator")]
 impl PageIterator {
+    /// The iterator itself (a fresh handle on the same walk), so it is async-iterable too.
+    #[wasm_bindgen(js_name = "[Symbol.asyncIterator]")]
+    pub fn async_iterator(&self) -> PageIterator {
+        PageIterator {
+            shared: self.shared.clone(),
+        }
+    }
+
     /// Resolves with the next page.
     #[wasm_bindgen(unchecked_return_type = "Promise<IteratorResult<any>>")]
     pub fn next(&self) -> Promise {

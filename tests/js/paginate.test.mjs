@@ -163,6 +163,23 @@ test("tokens are opaque: fetchPage gets the very object the page carried, unchan
   assert.deepEqual([key1, key2], snapshot);
 });
 
+test("the iterators follow the async iteration protocol", async () => {
+  const { fetchPage } = chainApi([[1], [2]]);
+  const p = paginate(fetchPage, { preset: "keyset" });
+  const it = p[Symbol.asyncIterator]();
+  assert.equal(typeof it.next, "function");
+  assert.equal(typeof it.return, "function");
+  const first = await it.next();
+  assert.deepEqual(first, { value: { items: [1], next_cursor: "t1" }, done: false });
+  const rest = [];
+  for await (const page of it) rest.push(page.items);
+  assert.deepEqual(rest, [[2]]);
+  assert.deepEqual(await it.next(), { value: undefined, done: true });
+  const items = paginate(chainApi([[1], [2]]).fetchPage, { preset: "keyset" }).items();
+  assert.equal(items[Symbol.asyncIterator]().constructor, items.constructor);
+  assert.deepEqual(await items.next(), { value: 1, done: false });
+});
+
 test("startToken is the first token sent", async () => {
   const { fetchPage, calls } = chainApi([[0], [1], [2], [3]]);
   const p = paginate(fetchPage, { preset: "keyset", startToken: "t2" });
