@@ -210,31 +210,42 @@ impl Inner {
             .is_some_and(|s| get(s, "aborted").is_truthy())
     }
 
-    /// Aborts every request in flight and every wait; detaches from the user's signal.
-    fn shut_down(&mut self) {
-        if self.ended_ms.is_none() {
-            self.ended_ms = Some(now());
-        }
-        // Abort whatever may still be in flight or waiting (prefetches, backoff timers). A walk
-        // that ended with nothing in flight skips it: aborting mints a DOMException.
-        let idle =
-            self.walk.stop_reason() == Some(StopReason::End) && self.walk.in_flight().is_empty();
-        if !idle {
-            if let Ok(abort) = get(&self.controller, "abort").dyn_into::<Function>() {
-                let _ = abort.call0(&self.controller);
-            }
-        }
-        if let (Some(signal), Some(listener)) = (&self.user_signal, self.listener.take()) {
-            if let Ok(remove) = get(signal, "removeEventListener").dyn_into::<Function>() {
-                let _ = remove.call2(signal, &"abort".into(), &listener);
-            }
-        }
-    }
-
     fn wake(&mut self) {
         for w in self.wakers.drain(..) {
             let _ = w.call0(&JsValue::UNDEFINED);
         }
+    }
+}
+
+/// Aborts every request in flight and every wait, and detaches from the user's signal. The
+/// borrow is released first: aborting runs the user's abort listeners, which may read the
+/// paginator's getters.
+fn shut_down(shared: &Shared) {
+    let (controller, detach) = {
+        let mut s = shared.borrow_mut();
+        if s.ended_ms.is_none() {
+            s.ended_ms = Some(now());
+        }
+        // A walk that ended with nothing in flight skips the abort: it would mint a
+        // DOMException for no listener.
+        let idle = s.walk.stop_reason() == Some(StopReason::End) && s.walk.in_flight().is_empty();
+        let controller = (!idle).then(|| s.controller.clone());
+        let listener = s.listener.take();
+        (controller, s.user_signal.clone().zip(listener))
+    };
+    if let Some(controller) = controller {
+        abort_controller(&controller);
+    }
+    if let Some((signal, listener)) = detach {
+        if let Ok(remove) = get(&signal, "removeEventListener").dyn_into::<Function>() {
+            let _ = remove.call2(&signal, &key("abort"), &listener);
+        }
+    }
+}
+
+fn abort_controller(controller: &JsValue) {
+    if let Ok(abort) = get(controller, "abort").dyn_into::<Function>() {
+        let _ = abort.call0(controller);
     }
 }
 
@@ -351,16 +362,17 @@ async fn run_request(shared: Shared, mut req: Request<JsValue>, mut started: Opt
                         }
                     }
                     FailureAction::Fail | FailureAction::Stop => {
-                        let mut s = shared.borrow_mut();
-                        if matches!(action, FailureAction::Fail) {
-                            s.fetch_error = Some(err);
-                        }
+                        let controller = {
+                            let mut s = shared.borrow_mut();
+                            if matches!(action, FailureAction::Fail) {
+                                s.fetch_error = Some(err);
+                            }
+                            s.controller.clone()
+                        };
                         // Requests of other segments are aborted; the resume state is the
                         // consumer's position, so nothing they fetched is lost.
-                        if let Ok(abort) = get(&s.controller, "abort").dyn_into::<Function>() {
-                            let _ = abort.call0(&s.controller);
-                        }
-                        s.wake();
+                        abort_controller(&controller);
+                        shared.borrow_mut().wake();
                         return;
                     }
                     FailureAction::Ignore => return,
@@ -603,31 +615,39 @@ fn stop_error(shared: &Shared, code: &str, message: &str, cause: Option<JsValue>
 
 /// One attempt at handing the next page to a consumer; `None` when it has to wait.
 fn pull_now(shared: &Shared) -> Option<Result<Pulled, JsValue>> {
-    {
-        let mut s = shared.borrow_mut();
-        if let Some(err) = s.init_error.take() {
-            s.walk.stop(StopReason::Error);
-            s.shut_down();
-            return Some(Err(err));
-        }
-        if s.user_aborted() && s.walk.stop_reason() != Some(StopReason::End) {
-            s.walk.stop(StopReason::Aborted);
-            s.shut_down();
-            if !s.abort_reported {
-                s.abort_reported = true;
-                let reason = s.user_signal.as_ref().map(|sig| get(sig, "reason"));
-                drop(s);
-                return Some(Err(stop_error(
-                    shared,
-                    "aborted",
-                    "the walk was aborted",
-                    reason.filter(|r| !r.is_undefined()),
-                )));
-            }
-            return Some(Ok(Pulled::Done));
-        }
-        s.walk.start(now());
+    let init_error = shared.borrow_mut().init_error.take();
+    if let Some(err) = init_error {
+        shared.borrow_mut().walk.stop(StopReason::Error);
+        shut_down(shared);
+        return Some(Err(err));
     }
+    let aborted = {
+        let s = shared.borrow();
+        s.user_aborted() && s.walk.stop_reason() != Some(StopReason::End)
+    };
+    if aborted {
+        let first = {
+            let mut s = shared.borrow_mut();
+            s.walk.stop(StopReason::Aborted);
+            !std::mem::replace(&mut s.abort_reported, true)
+        };
+        shut_down(shared);
+        if first {
+            let reason = shared
+                .borrow()
+                .user_signal
+                .as_ref()
+                .map(|sig| get(sig, "reason"));
+            return Some(Err(stop_error(
+                shared,
+                "aborted",
+                "the walk was aborted",
+                reason.filter(|r| !r.is_undefined()),
+            )));
+        }
+        return Some(Ok(Pulled::Done));
+    }
+    shared.borrow_mut().walk.start(now());
     pump(shared);
     let step = shared.borrow_mut().walk.pop(now());
     match step {
@@ -647,11 +667,8 @@ fn pull_now(shared: &Shared) -> Option<Result<Pulled, JsValue>> {
         }
         Step::Wait => None,
         Step::Failed(failure) => {
-            let cause = {
-                let mut s = shared.borrow_mut();
-                s.shut_down();
-                s.fetch_error.take()
-            };
+            shut_down(shared);
+            let cause = shared.borrow_mut().fetch_error.take();
             let message = match failure {
                 Failure::FetchFailed => "fetchPage failed",
                 Failure::BadPage => "a page could not be read",
@@ -660,7 +677,7 @@ fn pull_now(shared: &Shared) -> Option<Result<Pulled, JsValue>> {
             Some(Err(stop_error(shared, failure.code(), message, cause)))
         }
         Step::Stopped(_) => {
-            shared.borrow_mut().shut_down();
+            shut_down(shared);
             Some(Ok(Pulled::Done))
         }
     }
@@ -793,28 +810,34 @@ pub struct ItemIterator {
 }
 
 fn leave(shared: &Shared) -> Promise {
-    let mut s = shared.borrow_mut();
-    s.walk.stop(StopReason::Aborted);
-    s.shut_down();
-    s.items = None;
+    {
+        let mut s = shared.borrow_mut();
+        s.walk.stop(StopReason::Aborted);
+        s.items = None;
+    }
+    shut_down(shared);
     Promise::resolve(&iter_result(&JsValue::UNDEFINED, true))
 }
 
 /// The next item without waiting; `None` when the next page has not arrived yet.
 fn next_item_now(shared: &Shared) -> Option<Result<JsValue, JsValue>> {
     loop {
-        {
+        let next = {
             let mut s = shared.borrow_mut();
-            if let Some((items, index, end)) = s.items.take() {
-                if index < end {
-                    let item = items.get(index);
+            match s.items.take() {
+                Some((items, index, end)) if index < end => {
                     if index + 1 < end {
-                        s.items = Some((items, index + 1, end));
+                        s.items = Some((items.clone(), index + 1, end));
                     }
                     s.walk.consume(1);
-                    return Some(Ok(iter_result(&item, false)));
+                    Some((items, index))
                 }
+                _ => None,
             }
+        };
+        // Read outside the borrow: an items array may have getters (a Proxy).
+        if let Some((items, index)) = next {
+            return Some(Ok(iter_result(&items.get(index), false)));
         }
         match pull_now(shared)? {
             Err(e) => return Some(Err(e)),
@@ -823,9 +846,8 @@ fn next_item_now(shared: &Shared) -> Option<Result<JsValue, JsValue>> {
                 items, skip, take, ..
             }) => {
                 let Some(items) = items else {
-                    let mut s = shared.borrow_mut();
-                    s.walk.stop(StopReason::Error);
-                    s.shut_down();
+                    shared.borrow_mut().walk.stop(StopReason::Error);
+                    shut_down(shared);
                     return Some(Err(type_error(
                         "items() needs options.items (or a preset that knows where items are)",
                     )));

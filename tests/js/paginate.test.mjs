@@ -448,6 +448,25 @@ test("abort during a fetch that never settles rejects with aborted and aborts ct
   assert.deepEqual(rest, ["x"]);
 });
 
+test("user callbacks may read the paginator's getters: in fetchPage, in items functions and in ctx.signal abort listeners", async () => {
+  const seen = [];
+  let p;
+  const read = (where) => seen.push([where, typeof p.resumeToken, p.stopReason, p.stats.requests]);
+  p = paginate(async (token, ctx) => {
+    read("fetch");
+    ctx.signal.addEventListener("abort", () => read("abort"));
+    return { items: [token ?? 0], next_cursor: (token ?? 0) + 1 };
+  }, { preset: "keyset", items: (page) => (read("items"), page.items) });
+  for await (const page of p) {
+    if (page.items[0] === 2) break;
+  }
+  assert.equal(p.stopReason, "aborted");
+  assert.ok(seen.some(([where]) => where === "abort"));
+  assert.ok(seen.every(([, t]) => t === "string"));
+  // The module survived: a new walk works.
+  assert.deepEqual(await paginate(chainApi([[1], [2]]).fetchPage, { preset: "keyset" }).toArray(), [1, 2]);
+});
+
 test("prefetch: at most 1 + k requests beyond the pages received, order kept, request n+1 issued before page n is handed out", async () => {
   for (const k of [0, 1, 3]) {
     const total = 12;
