@@ -75,13 +75,13 @@ impl DerivedKey {
     pub(crate) fn derive(key: &Key) -> Result<DerivedKey, CursorError> {
         if key.id.is_empty() || key.id.len() > MAX_KEY_ID_LEN {
             return Err(CursorError::UnsupportedValue(format!(
-                "key id {:?} must be 1 to {MAX_KEY_ID_LEN} bytes long",
+                "key id \"{}\" must be 1 to {MAX_KEY_ID_LEN} bytes long",
                 key.id
             )));
         }
         if key.secret.is_empty() {
             return Err(CursorError::UnsupportedValue(format!(
-                "the secret of key {:?} is empty",
+                "the secret of key \"{}\" is empty",
                 key.id
             )));
         }

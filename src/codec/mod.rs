@@ -272,7 +272,7 @@ impl CursorCodec {
         for key in &options.keys {
             if keys.iter().any(|k| k.id == key.id) {
                 return Err(CursorError::UnsupportedValue(format!(
-                    "duplicate key id {:?}",
+                    "duplicate key id \"{}\"",
                     key.id
                 )));
             }

@@ -99,7 +99,8 @@ fn check_bag(options: &JsValue, what: &str) -> Result<(), CursorError> {
     }
 }
 
-/// Reads an optional whole number in `[min, max]`.
+/// Reads an optional whole number in `[min, max]` (messages avoid formatting floats, which
+/// would pull float printing into the wasm).
 fn whole(options: &JsValue, key: &str, min: f64, max: f64) -> Result<Option<f64>, CursorError> {
     let v = get(options, key);
     if v.is_undefined() {
@@ -108,7 +109,8 @@ fn whole(options: &JsValue, key: &str, min: f64, max: f64) -> Result<Option<f64>
     match v.as_f64() {
         Some(n) if n.fract() == 0.0 && n >= min && n <= max => Ok(Some(n)),
         _ => Err(bad(format!(
-            "{key} must be a whole number from {min} to {max}"
+            "{key} must be a whole number from {} to {}",
+            min as u64, max as u64
         ))),
     }
 }
@@ -180,7 +182,7 @@ fn secret_bytes(secret: &JsValue, id: &str) -> Result<Vec<u8>, CursorError> {
     if let Some(s) = secret.dyn_ref::<JsString>() {
         if !s.is_valid_utf16() {
             return Err(bad(format!(
-                "the secret of key {id:?} has a lone surrogate"
+                "the secret of key \"{id}\" has a lone surrogate"
             )));
         }
         return Ok(String::from(s).into_bytes());
@@ -189,7 +191,7 @@ fn secret_bytes(secret: &JsValue, id: &str) -> Result<Vec<u8>, CursorError> {
         return Ok(Uint8Array::from(secret.clone()).to_vec());
     }
     Err(bad(format!(
-        "the secret of key {id:?} must be a string or a Uint8Array"
+        "the secret of key \"{id}\" must be a string or a Uint8Array"
     )))
 }
 
