@@ -835,3 +835,35 @@ fn duplicate_map_keys_are_refused() {
     let v = Value::Map(vec![("a".into(), Value::Null), ("a".into(), Value::Null)]);
     assert_eq!(encode_cursor(&v).unwrap_err().code(), "unsupported_value");
 }
+
+#[test]
+fn bug_20_the_whole_tag_is_compared() {
+    use base64::engine::general_purpose::URL_SAFE_NO_PAD;
+    use base64::Engine as _;
+    // A comparison that stopped early (or compared a prefix) would accept these.
+    let c = signed();
+    let raw = URL_SAFE_NO_PAD.decode(enc(&c, &keyset())).unwrap();
+    for i in raw.len() - 16..raw.len() {
+        let mut b = raw.clone();
+        b[i] ^= 0x80;
+        assert_eq!(
+            dec(&c, &URL_SAFE_NO_PAD.encode(&b)).unwrap_err().code(),
+            "bad_signature"
+        );
+    }
+}
+
+#[test]
+fn bug_06_dates_are_utc_instants_without_a_zone() {
+    // A Date travels as milliseconds since the epoch: no zone, no local-time fields, so the
+    // bytes depend on the instant only.
+    let token = encode_cursor(&Value::Date(1_710_052_200_000)).unwrap();
+    assert_eq!(
+        decode_cursor(&token).unwrap().value,
+        Value::Date(1_710_052_200_000)
+    );
+    assert_eq!(
+        token,
+        encode_cursor(&Value::Date(1_710_052_200_000)).unwrap()
+    );
+}

@@ -329,3 +329,17 @@ test("the module survives a storm of garbage", () => {
   }
   assert.ok(codec.decode(codec.encode(1)));
 });
+
+test("bug class 6 (timezone shifts): a Date is a UTC instant whatever the local zone", () => {
+  const saved = process.env.TZ;
+  try {
+    process.env.TZ = "America/New_York";
+    const d = new Date(2024, 2, 10, 2, 30); // a local time inside a DST change
+    const token = encodeCursor({ at: d });
+    process.env.TZ = "Asia/Kolkata";
+    assert.equal(decodeCursor(token).value.at.getTime(), d.getTime());
+    assert.equal(encodeCursor({ at: new Date(d.getTime()) }), token);
+  } finally {
+    if (saved === undefined) delete process.env.TZ; else process.env.TZ = saved;
+  }
+});
