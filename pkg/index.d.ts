@@ -75,6 +75,8 @@ export interface CursorCodecOptions {
   now?: () => number;
   /** Seconds an issued-at may lie in the future (servers whose clocks run ahead); default 60. */
   clockSkew?: number;
+  /** Sealed mode only: pad the encrypted value to a multiple of this many bytes (1–65536). */
+  padding?: number;
 }
 
 export interface EncodeOptions {

@@ -867,3 +867,51 @@ fn bug_06_dates_are_utc_instants_without_a_zone() {
         encode_cursor(&Value::Date(1_710_052_200_000)).unwrap()
     );
 }
+
+#[test]
+fn bug_23_sealed_padding_hides_value_lengths() {
+    let padded = CursorCodec::new(CodecOptions {
+        keys: vec![Key::new("k1", "first secret")],
+        mode: Some(Mode::Sealed),
+        padding: Some(32),
+        ..Default::default()
+    })
+    .unwrap();
+    let lengths: Vec<usize> = (0..30)
+        .map(|n| {
+            let v = Value::from("x".repeat(n));
+            let t = enc(&padded, &v);
+            assert_eq!(dec(&padded, &t).unwrap().value, v);
+            t.len()
+        })
+        .collect();
+    assert!(lengths.iter().all(|&l| l == lengths[0]), "{lengths:?}");
+    // Unpadded sealed tokens do show the length; padded ones open only where announced.
+    assert_ne!(
+        enc(&sealed(), &Value::from("a")).len(),
+        enc(&sealed(), &Value::from("abcdefgh")).len()
+    );
+    for (mode, pad) in [(Mode::Signed, Some(32)), (Mode::Sealed, Some(0))] {
+        let r = CursorCodec::new(CodecOptions {
+            keys: vec![Key::new("k1", "s")],
+            mode: Some(mode),
+            padding: pad,
+            ..Default::default()
+        });
+        assert_eq!(r.unwrap_err().code(), "unsupported_value");
+    }
+    // A huge bucket is too_large, never a huge allocation.
+    let huge = CursorCodec::new(CodecOptions {
+        keys: vec![Key::new("k1", "s")],
+        mode: Some(Mode::Sealed),
+        padding: Some(usize::MAX),
+        ..Default::default()
+    })
+    .unwrap();
+    assert_eq!(
+        huge.encode(&Value::Null, &EncodeOptions::default())
+            .unwrap_err()
+            .code(),
+        "too_large"
+    );
+}

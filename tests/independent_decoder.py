@@ -277,11 +277,14 @@ def decode(token, codec, opts):
     if version != 1:
         raise CursorError("unsupported_version", str(version))
     flags = r.byte()
-    if flags & 0xC0:
-        raise malformed("reserved flags")
+    if flags & 0x80:
+        raise malformed("reserved flag")
     mode = flags & 0x03
     if mode == 3:
         raise malformed("mode 3")
+    padded = bool(flags & 0x40)
+    if padded and mode != 2:
+        raise malformed("only sealed tokens are padded")
     key_id = None
     if mode in (1, 2):
         n = r.byte()
@@ -322,7 +325,7 @@ def decode(token, codec, opts):
     if mode == 2:
         if len(rest) < 16:
             raise malformed("truncated tag")
-        return {"sealed": True, "nonce": nonce, "ciphertext_len": len(rest) - 16}
+        return {"sealed": True, "nonce": nonce, "ciphertext_len": len(rest) - 16, "padded": padded}
     if mode == 1:
         if len(rest) < 16:
             raise malformed("truncated tag")
@@ -411,6 +414,9 @@ def main(paths):
                 # lengths can: a minted token's ciphertext is as long as its payload.
                 if "value" in v and "error" not in expect:
                     plen = len(encode_value(v["value"], False))
+                    if got["padded"]:
+                        bucket = v["codec"]["padding"]
+                        plen = -(-plen // bucket) * bucket
                     if got["ciphertext_len"] != plen:
                         failures.append(f"{name}: sealed ciphertext is {got['ciphertext_len']} bytes, payload {plen}")
                 sealed_checked += 1

@@ -24,7 +24,7 @@ pub(crate) fn encode(bytes: &[u8]) -> String {
 
 /// The length of the unpadded base64url text of `n` bytes.
 pub(crate) fn encoded_len(n: usize) -> usize {
-    n / 3 * 4 + [0, 2, 3][n % 3]
+    (n / 3).saturating_mul(4).saturating_add([0, 2, 3][n % 3])
 }
 
 /// Decodes strict unpadded base64url; anything else is `malformed`.

@@ -172,6 +172,9 @@ pub struct CodecOptions {
     pub clock: Option<Clock>,
     /// How far in the future (seconds) an issued-at may lie, for servers whose clocks differ.
     pub clock_skew: u64,
+    /// Sealed mode only: pad the encrypted payload with zero bytes to a multiple of this many
+    /// bytes, so that token lengths reveal less about the value. `None`: no padding.
+    pub padding: Option<usize>,
 }
 
 impl Default for CodecOptions {
@@ -183,6 +186,7 @@ impl Default for CodecOptions {
             max_length: DEFAULT_MAX_LENGTH,
             clock: None,
             clock_skew: DEFAULT_CLOCK_SKEW,
+            padding: None,
         }
     }
 }
@@ -197,6 +201,7 @@ impl std::fmt::Debug for CodecOptions {
             .field("max_length", &self.max_length)
             .field("clock", &self.clock.as_ref().map(|_| "custom"))
             .field("clock_skew", &self.clock_skew)
+            .field("padding", &self.padding)
             .finish()
     }
 }
@@ -210,6 +215,7 @@ pub struct CursorCodec {
     max_length: usize,
     clock: Option<Clock>,
     clock_skew: u64,
+    padding: Option<usize>,
 }
 
 /// Shows the mode and key ids, never key material.
@@ -235,6 +241,7 @@ impl Default for CursorCodec {
             max_length: DEFAULT_MAX_LENGTH,
             clock: None,
             clock_skew: DEFAULT_CLOCK_SKEW,
+            padding: None,
         }
     }
 }
@@ -263,6 +270,19 @@ impl CursorCodec {
             }
             (Some(m), _) => m,
         };
+        match options.padding {
+            Some(0) => {
+                return Err(CursorError::UnsupportedValue(
+                    "padding must be at least 1 byte".into(),
+                ))
+            }
+            Some(_) if mode != Mode::Sealed => {
+                return Err(CursorError::UnsupportedValue(
+                    "padding applies to sealed tokens only".into(),
+                ))
+            }
+            _ => {}
+        }
         if options.max_length == 0 {
             return Err(CursorError::UnsupportedValue(
                 "maxLength must be at least 1".into(),
@@ -285,6 +305,7 @@ impl CursorCodec {
             max_length: options.max_length,
             clock: options.clock,
             clock_skew: options.clock_skew,
+            padding: options.padding,
         })
     }
 
@@ -337,7 +358,10 @@ impl CursorCodec {
                 Some((iat, ttl))
             }
         };
-        let body = payload::encode(value, false)?;
+        let mut body = payload::encode(value, false)?;
+        let pad = self
+            .padding
+            .map_or(0, |bucket| (bucket - body.len() % bucket) % bucket);
         let key = match self.mode {
             Mode::Plain => None,
             Mode::Signed | Mode::Sealed => self.keys.first(),
@@ -357,6 +381,7 @@ impl CursorCodec {
             time,
             segment: options.segment,
             scoped: options.scope.is_some(),
+            padded: self.padding.is_some(),
         };
         let mut bytes = Vec::with_capacity(body.len() + 64);
         header.write(&mut bytes);
@@ -378,10 +403,12 @@ impl CursorCodec {
             Mode::Sealed => AEAD_TAG_LEN,
         };
         // Refuse before any cryptography when the result cannot fit.
-        let length = base64url::encoded_len(bytes.len() + body.len() + tag_len);
+        let raw_len = bytes.len().saturating_add(body.len()).saturating_add(pad);
+        let length = base64url::encoded_len(raw_len.saturating_add(tag_len));
         if length > self.max_length {
             return Err(too_large(length, self.max_length));
         }
+        body.resize(body.len() + pad, 0);
         match (self.mode, key) {
             (Mode::Signed, Some(k)) => {
                 bytes.extend_from_slice(&body);
@@ -456,7 +483,7 @@ impl CursorCodec {
             }
             _ => rest.to_vec(),
         };
-        let value = payload::decode(&body)?;
+        let value = payload::decode(&body, header.padded)?;
         let expected = match &options.scope {
             None => None,
             Some(scope) => {

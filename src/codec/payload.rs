@@ -271,12 +271,17 @@ impl<'a> Reader<'a> {
     }
 }
 
-/// Decodes exactly one value that must span all of `bytes`.
-pub(crate) fn decode(bytes: &[u8]) -> Result<Value, CursorError> {
+/// Decodes exactly one value that must span all of `bytes`, except for zero bytes after it
+/// when the plaintext is `padded`.
+pub(crate) fn decode(bytes: &[u8], padded: bool) -> Result<Value, CursorError> {
     let mut r = Reader::new(bytes);
     let value = read_value(&mut r, 0)?;
-    if r.remaining() != 0 {
+    let rest = r.take(r.remaining())?;
+    if !padded && !rest.is_empty() {
         return Err(malformed("trailing bytes after the value"));
+    }
+    if rest.iter().any(|&b| b != 0) {
+        return Err(malformed("padding is not zero bytes"));
     }
     Ok(value)
 }
@@ -375,7 +380,7 @@ mod tests {
 
     fn round(v: &Value) -> Vec<u8> {
         let bytes = encode(v, false).unwrap();
-        let back = decode(&bytes).unwrap();
+        let back = decode(&bytes, false).unwrap();
         assert_eq!(&back, v);
         assert_eq!(encode(&back, false).unwrap(), bytes);
         bytes
@@ -439,8 +444,19 @@ mod tests {
             &[0x22, 0xc3, 0x28],                         // invalid UTF-8
             &[0x7f, 0xff, 0xff, 0xff, 0xff, 0x0f],       // huge list count, no items
         ] {
-            assert_eq!(decode(bad).unwrap_err().code(), "malformed", "{bad:x?}");
+            assert_eq!(
+                decode(bad, false).unwrap_err().code(),
+                "malformed",
+                "{bad:x?}"
+            );
         }
+    }
+
+    #[test]
+    fn padding_is_zero_bytes_only_when_announced() {
+        assert_eq!(decode(&[0x00, 0, 0], true).unwrap(), Value::Null);
+        assert_eq!(decode(&[0x00, 0, 1], true).unwrap_err().code(), "malformed");
+        assert_eq!(decode(&[0x00, 0], false).unwrap_err().code(), "malformed");
     }
 
     #[test]

@@ -243,7 +243,8 @@ fn call_now(now: &Function) -> Result<i64, JsValue> {
 
 #[wasm_bindgen(js_class = "CursorCodec")]
 impl JsCursorCodec {
-    /// Creates a codec from its options bag: `{ keys, mode, ttl, maxLength, now, clockSkew }`.
+    /// Creates a codec from its options bag:
+    /// `{ keys, mode, ttl, maxLength, now, clockSkew, padding }`.
     #[wasm_bindgen(constructor)]
     pub fn new(
         #[wasm_bindgen(unchecked_param_type = "CursorCodecOptions")] options: JsValue,
@@ -269,6 +270,7 @@ impl JsCursorCodec {
         if let Some(skew) = whole(&options, "clockSkew", 0.0, MAX_SAFE)? {
             opts.clock_skew = skew as u64;
         }
+        opts.padding = whole(&options, "padding", 1.0, 65536.0)?.map(|p| p as usize);
         let now = get(&options, "now");
         let now = if now.is_undefined() {
             None

@@ -74,7 +74,7 @@ let clock = 0;
 function codecFrom(spec) {
   const options = { now: () => clock };
   if (spec.keys) options.keys = spec.keys.map((k) => ({ id: k.id, secret: unhex(k.secret_hex) }));
-  for (const key of ["mode", "ttl", "maxLength"]) if (spec[key] !== undefined) options[key] = spec[key];
+  for (const key of ["mode", "ttl", "maxLength", "padding"]) if (spec[key] !== undefined) options[key] = spec[key];
   return new CursorCodec(options);
 }
 
