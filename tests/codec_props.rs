@@ -116,4 +116,22 @@ proptest! {
             let _ = codec(m).decode(&s, &DecodeOptions::default());
         }
     }
+
+    #[test]
+    fn strict_base64url_agrees_with_the_base64_crate(s in "[A-Za-z0-9_=+/ -]{1,40}", raw in proptest::collection::vec(any::<u8>(), 0..60)) {
+        // The codec's hand-written base64url refuses exactly what the crate's strict
+        // configuration refuses; its encoding is the crate's (plain tokens are version,
+        // flags, payload: wrap random bytes as a bytes value to check the text).
+        let refused = matches!(
+            pagecursor::decode_cursor(&s),
+            Err(pagecursor::CursorError::Malformed(ref why)) if why == "not strict base64url"
+        );
+        prop_assert_eq!(refused, URL_SAFE_NO_PAD.decode(&s).is_err(), "{}", s);
+        let token = pagecursor::encode_cursor(&Value::Bytes(raw.clone())).unwrap();
+        let mut bytes = vec![1u8, 0];
+        let head = if raw.len() < 31 { vec![0x40 | raw.len() as u8] } else { vec![0x5f, raw.len() as u8] };
+        bytes.extend(head);
+        bytes.extend(&raw);
+        prop_assert_eq!(token, URL_SAFE_NO_PAD.encode(&bytes));
+    }
 }

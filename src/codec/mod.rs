@@ -291,10 +291,9 @@ impl CursorCodec {
         let mut keys: Vec<DerivedKey> = Vec::with_capacity(options.keys.len());
         for key in &options.keys {
             if keys.iter().any(|k| k.id == key.id) {
-                return Err(CursorError::UnsupportedValue(format!(
-                    "duplicate key id \"{}\"",
-                    key.id
-                )));
+                return Err(CursorError::UnsupportedValue(
+                    ["duplicate key id \"", &key.id, "\""].concat(),
+                ));
             }
             keys.push(DerivedKey::derive(key)?);
         }
@@ -336,10 +335,9 @@ impl CursorCodec {
     pub fn encode(&self, value: &Value, options: &EncodeOptions) -> Result<String, CursorError> {
         if let Some(seg) = options.segment {
             if seg.segment >= seg.total {
-                return Err(CursorError::UnsupportedValue(format!(
-                    "segment {} is not below total {}",
-                    seg.segment, seg.total
-                )));
+                return Err(CursorError::UnsupportedValue(
+                    "segment must be below total".into(),
+                ));
             }
         }
         let time = match options.ttl.or(self.ttl) {
@@ -347,13 +345,13 @@ impl CursorCodec {
             Some(ttl) => {
                 let now = self.now(options.now_ms)?;
                 let iat = u64::try_from(now).map_err(|_| {
-                    CursorError::UnsupportedValue(format!("clock reading {now} is before 1970"))
+                    CursorError::UnsupportedValue("the clock reads a time before 1970".into())
                 })?;
                 let end = ttl.checked_mul(1000).and_then(|t| t.checked_add(iat));
                 if end.is_none_or(|e| e > payload::MAX_DATE_MS as u64) {
-                    return Err(CursorError::UnsupportedValue(format!(
-                        "ttl {ttl} s reaches beyond the range of a JS Date"
-                    )));
+                    return Err(CursorError::UnsupportedValue(
+                        "ttl reaches beyond the range of a JS Date".into(),
+                    ));
                 }
                 Some((iat, ttl))
             }

@@ -120,9 +120,7 @@ fn write_value(
         }
         Value::Int(i) => {
             if !(INT_MIN..=INT_MAX).contains(i) {
-                return Err(unsupported(format!(
-                    "integer {i} is outside [-2^63, 2^64-1]"
-                )));
+                return Err(unsupported("integer is outside [-2^63, 2^64-1]".into()));
             }
             if *i >= 0 {
                 out.push(BIGINT_POS);
@@ -142,9 +140,7 @@ fn write_value(
         }
         Value::Date(ms) => {
             if !(-MAX_DATE_MS..=MAX_DATE_MS).contains(ms) {
-                return Err(unsupported(format!(
-                    "date {ms} ms is outside the range of a JS Date"
-                )));
+                return Err(unsupported("date is outside the range of a JS Date".into()));
             }
             out.push(DATE);
             write_varint(out, zigzag(*ms));
@@ -159,7 +155,7 @@ fn write_value(
         Value::Map(entries) => {
             check_depth(depth)?;
             let mut order: Vec<&(String, Value)> = entries.iter().collect();
-            order.sort_by(|a, b| a.0.as_bytes().cmp(b.0.as_bytes()));
+            sort_by_key_bytes(&mut order);
             if order.windows(2).any(|w| w[0].0 == w[1].0) {
                 return Err(unsupported("map has a duplicate key".into()));
             }
@@ -177,9 +173,21 @@ fn write_value(
     Ok(())
 }
 
+/// Insertion sort by the UTF-8 bytes of the keys: maps in cursors are small, and the
+/// standard library's sort would add several kilobytes to the wasm.
+fn sort_by_key_bytes(entries: &mut [&(String, Value)]) {
+    for i in 1..entries.len() {
+        let mut j = i;
+        while j > 0 && entries[j - 1].0.as_bytes() > entries[j].0.as_bytes() {
+            entries.swap(j - 1, j);
+            j -= 1;
+        }
+    }
+}
+
 fn check_depth(depth: usize) -> Result<(), CursorError> {
     if depth >= MAX_DEPTH {
-        Err(unsupported(format!("nesting deeper than {MAX_DEPTH}")))
+        Err(unsupported("nesting deeper than 64".into()))
     } else {
         Ok(())
     }
