@@ -207,6 +207,32 @@ impl std::fmt::Debug for CodecOptions {
 }
 
 /// Mints and checks cursors (format v1).
+///
+/// ```
+/// use std::sync::Arc;
+/// use pagecursor::codec::{CodecOptions, CursorCodec, DecodeOptions, EncodeOptions, Key, Mode};
+/// use pagecursor::Value;
+///
+/// // Sealed tokens with a one-hour ttl; the new key mints, the old one still opens.
+/// let codec = CursorCodec::new(CodecOptions {
+///     keys: vec![Key::new("2024-06", [7u8; 32]), Key::new("2024-05", [9u8; 32])],
+///     mode: Some(Mode::Sealed),
+///     ttl: Some(3600),
+///     clock: Some(Arc::new(|| 1_714_566_896_789)),
+///     ..Default::default()
+/// })?;
+/// let token = codec.encode(&Value::Int(42), &EncodeOptions::default())?;
+/// let cursor = codec.decode(&token, &DecodeOptions::default())?;
+/// assert_eq!(cursor.value, Value::Int(42));
+/// assert_eq!(cursor.expires_at, Some(1_714_566_896_789 + 3_600_000));
+///
+/// // An hour later the token is expired, and with another scope it is refused.
+/// let later = DecodeOptions { now_ms: Some(1_714_570_496_789), ..Default::default() };
+/// assert_eq!(codec.decode(&token, &later).unwrap_err().code(), "expired");
+/// let scoped = DecodeOptions { scope: Some(Value::from("other query")), ..Default::default() };
+/// assert_eq!(codec.decode(&token, &scoped).unwrap_err().code(), "scope_mismatch");
+/// # Ok::<(), pagecursor::CursorError>(())
+/// ```
 #[derive(Clone)]
 pub struct CursorCodec {
     mode: Mode,
