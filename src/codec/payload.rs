@@ -294,6 +294,11 @@ pub(crate) fn decode(bytes: &[u8], padded: bool) -> Result<Value, CursorError> {
     Ok(value)
 }
 
+/// Checks that `bytes` are exactly one canonical value (as [`decode`] without padding).
+pub(crate) fn validate(bytes: &[u8]) -> Result<(), CursorError> {
+    decode(bytes, false).map(|_| ())
+}
+
 fn read_value(r: &mut Reader<'_>, depth: usize) -> Result<Value, CursorError> {
     let head = r.byte()?;
     let info = head & 0x1f;
