@@ -371,7 +371,7 @@ impl CursorCodec {
         payload: &[u8],
         options: &EncodeOptions,
     ) -> Result<String, CursorError> {
-        payload::validate(payload)?;
+        payload::check(payload, false)?;
         self.encode_body(payload.to_vec(), options)
     }
 
@@ -475,12 +475,14 @@ impl CursorCodec {
     /// (`bad_signature`, `unknown_key`), tag (`bad_signature`), payload (`malformed`), scope
     /// (`scope_mismatch`), time (`expired`).
     pub fn decode(&self, token: &str, options: &DecodeOptions) -> Result<Cursor, CursorError> {
-        self.decode_with_payload(token, options)
-            .map(|(cursor, _)| cursor)
+        let (mut cursor, body) = self.decode_with_payload(token, options)?;
+        cursor.value = payload::decode(&body, true)?;
+        Ok(cursor)
     }
 
-    /// [`decode`](Self::decode), also returning the checked payload bytes (for bindings that
-    /// build their own value from them).
+    /// [`decode`](Self::decode) without building the value: the cursor's `value` is
+    /// [`Value::Null`] and the checked payload bytes come along (format v1 "Payload",
+    /// possibly followed by zero padding), for bindings that build their own value.
     pub fn decode_with_payload(
         &self,
         token: &str,
@@ -538,7 +540,7 @@ impl CursorCodec {
             }
             _ => rest.to_vec(),
         };
-        let value = payload::decode(&body, header.padded)?;
+        payload::check(&body, header.padded)?;
         let expected = match &options.scope {
             None => None,
             Some(scope) => {
@@ -573,7 +575,7 @@ impl CursorCodec {
             }
         };
         let cursor = Cursor {
-            value,
+            value: Value::Null,
             direction: header.direction,
             issued_at,
             expires_at,
