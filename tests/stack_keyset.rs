@@ -2,6 +2,7 @@
 //! once, in order, while rows are inserted and deleted between page loads — the property that
 //! offset pagination lacks.
 #![cfg(not(target_arch = "wasm32"))]
+#![allow(clippy::unwrap_used)] // test helpers outside #[test] functions
 
 use pagecursor::codec::CursorCodec;
 use pagecursor::{compare_values, paginate_keyset, paginate_offset, KeysetOptions, SortKey, Value};

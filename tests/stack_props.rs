@@ -2,6 +2,7 @@
 //! serialize/restore) against a deliberately naive model that keeps the whole history in a
 //! vector and marks evicted pages with a low-water mark.
 #![cfg(not(target_arch = "wasm32"))]
+#![allow(clippy::unwrap_used)] // test helpers outside #[test] functions
 
 use pagecursor::codec::CursorCodec;
 use pagecursor::{CursorStack, Value};
