@@ -4,3 +4,5 @@
 pub mod codec;
 pub mod convert;
 pub mod errors;
+pub mod page;
+pub mod stack;
