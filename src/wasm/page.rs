@@ -202,10 +202,9 @@ pub fn paginate_keyset(
                 )));
             }
             row.push(to_value(&v).map_err(|e| match e {
-                CursorError::UnsupportedValue(why) => CursorError::UnsupportedValue(format!(
-                    "item {i}, key {:?}: {why}",
-                    key.name
-                )),
+                CursorError::UnsupportedValue(why) => {
+                    CursorError::UnsupportedValue(format!("item {i}, key {:?}: {why}", key.name))
+                }
                 other => other,
             })?);
         }

@@ -133,7 +133,9 @@ impl JsCursorStack {
     ) -> Result<JsCursorStack, JsValue> {
         let o = read_options(&options)?;
         let Some(token) = state.as_string() else {
-            return Err(CursorError::Malformed("cursor stack state must be a string".into()).into());
+            return Err(
+                CursorError::Malformed("cursor stack state must be a string".into()).into(),
+            );
         };
         let mut inner = CursorStack::deserialize(&token, &o.codec, o.scope.as_ref())?;
         if o.max_depth.is_some() {
@@ -180,7 +182,8 @@ impl JsCursorStack {
     /// this is the last page).
     pub fn record(
         &mut self,
-        #[wasm_bindgen(js_name = "nextToken", unchecked_param_type = "unknown")] next_token: JsValue,
+        #[wasm_bindgen(js_name = "nextToken", unchecked_param_type = "unknown")]
+        next_token: JsValue,
     ) -> Result<(), JsValue> {
         self.inner.record(token_arg(&next_token)?);
         Ok(())
@@ -192,7 +195,8 @@ impl JsCursorStack {
     #[wasm_bindgen(unchecked_return_type = "unknown")]
     pub fn forward(
         &mut self,
-        #[wasm_bindgen(js_name = "nextToken", unchecked_param_type = "unknown")] next_token: JsValue,
+        #[wasm_bindgen(js_name = "nextToken", unchecked_param_type = "unknown")]
+        next_token: JsValue,
     ) -> Result<JsValue, JsValue> {
         let next = if next_token.is_undefined() {
             None
