@@ -187,14 +187,16 @@ pub fn paginate_keyset(
     };
     let after = cursor_option(&options, "after")?;
     let before = cursor_option(&options, "before")?;
+    // The key names cross into JS once, not once per item.
+    let key_names: Vec<JsValue> = keys.iter().map(|k| k.name.as_str().into()).collect();
     let mut rows: Vec<Vec<Value>> = Vec::with_capacity(items.length() as usize);
     for (i, item) in items.iter().enumerate() {
         if !item.is_object() {
             return Err(type_error(&format!("item {i} is not an object")));
         }
         let mut row = Vec::with_capacity(keys.len());
-        for key in &keys {
-            let v = Reflect::get(&item, &key.name.as_str().into())?;
+        for (key, name) in keys.iter().zip(&key_names) {
+            let v = Reflect::get(&item, name)?;
             if v.is_undefined() {
                 return Err(type_error(&format!(
                     "item {i} has no value for key {:?}",
