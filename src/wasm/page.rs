@@ -138,6 +138,89 @@ fn keyset_error(err: KeysetError) -> JsValue {
     }
 }
 
+#[wasm_bindgen(inline_js = r#"
+// Reads the key columns of the items in one pass on the JS side, so that columns of numbers or
+// of valid Dates cross into WebAssembly as one Float64Array instead of a call per value.
+// Returns null when an item is not an object (the caller then reports which one).
+export function keyColumns(items, keys) {
+  const n = items.length;
+  const out = [];
+  for (const key of keys) {
+    const col = new Array(n);
+    let numbers = true;
+    let dates = true;
+    for (let i = 0; i < n; i++) {
+      const item = items[i];
+      if (item === null || typeof item !== "object") return null;
+      const v = item[key];
+      col[i] = v;
+      if (typeof v !== "number") numbers = false;
+      if (!(v instanceof Date) || Number.isNaN(v.getTime())) dates = false;
+    }
+    if (numbers) out.push([0, Float64Array.from(col)]);
+    else if (dates) out.push([1, Float64Array.from(col, (d) => d.getTime())]);
+    else out.push([2, col]);
+  }
+  return out;
+}
+"#)]
+extern "C" {
+    #[wasm_bindgen(js_name = "keyColumns", catch)]
+    fn key_columns(items: &Array, keys: &Array) -> Result<JsValue, JsValue>;
+}
+
+/// The key values of every item, row by row.
+fn key_rows(items: &Array, keys: &[SortKey]) -> Result<Vec<Vec<Value>>, JsValue> {
+    let names: Array = keys
+        .iter()
+        .map(|k| JsValue::from(k.name.as_str()))
+        .collect();
+    let columns = key_columns(items, &names)?;
+    let n = items.length() as usize;
+    let mut rows: Vec<Vec<Value>> = (0..n).map(|_| Vec::with_capacity(keys.len())).collect();
+    if columns.is_null() {
+        let (i, _) = items
+            .iter()
+            .enumerate()
+            .find(|(_, item)| !item.is_object())
+            .unwrap_or((0, JsValue::UNDEFINED));
+        return Err(type_error(&format!("item {i} is not an object")));
+    }
+    let columns: Array = columns.unchecked_into();
+    for (key, column) in keys.iter().zip(columns.iter()) {
+        let column: Array = column.unchecked_into();
+        let kind = column.get(0).as_f64().unwrap_or(2.0);
+        let values = column.get(1);
+        if kind < 2.0 {
+            let numbers = js_sys::Float64Array::from(values).to_vec();
+            for (row, n) in rows.iter_mut().zip(numbers) {
+                row.push(if kind == 0.0 {
+                    Value::Float(n)
+                } else {
+                    Value::Date(n as i64)
+                });
+            }
+            continue;
+        }
+        let values: Array = values.unchecked_into();
+        for (i, (row, v)) in rows.iter_mut().zip(values.iter()).enumerate() {
+            if v.is_undefined() {
+                return Err(type_error(&format!(
+                    "item {i} has no value for key {:?}",
+                    key.name
+                )));
+            }
+            row.push(to_value(&v).map_err(|e| match e {
+                CursorError::UnsupportedValue(why) => {
+                    CursorError::UnsupportedValue(format!("item {i}, key {:?}: {why}", key.name))
+                }
+                other => other,
+            })?);
+        }
+    }
+    Ok(rows)
+}
+
 /// One keyset page of an array: the items sorted by `keys` (the last key a unique
 /// tiebreaker), after or before a cursor, in ascending key order, with the cursors of the
 /// neighbouring pages. The caller's array is not changed. A malformed `after`/`before` is a
@@ -187,31 +270,7 @@ pub fn paginate_keyset(
     };
     let after = cursor_option(&options, "after")?;
     let before = cursor_option(&options, "before")?;
-    // The key names cross into JS once, not once per item.
-    let key_names: Vec<JsValue> = keys.iter().map(|k| k.name.as_str().into()).collect();
-    let mut rows: Vec<Vec<Value>> = Vec::with_capacity(items.length() as usize);
-    for (i, item) in items.iter().enumerate() {
-        if !item.is_object() {
-            return Err(type_error(&format!("item {i} is not an object")));
-        }
-        let mut row = Vec::with_capacity(keys.len());
-        for (key, name) in keys.iter().zip(&key_names) {
-            let v = Reflect::get(&item, name)?;
-            if v.is_undefined() {
-                return Err(type_error(&format!(
-                    "item {i} has no value for key {:?}",
-                    key.name
-                )));
-            }
-            row.push(to_value(&v).map_err(|e| match e {
-                CursorError::UnsupportedValue(why) => {
-                    CursorError::UnsupportedValue(format!("item {i}, key {:?}: {why}", key.name))
-                }
-                other => other,
-            })?);
-        }
-        rows.push(row);
-    }
+    let rows = key_rows(&items, &keys)?;
     let page = core_keyset(
         &rows,
         &KeysetOptions {
