@@ -18,6 +18,7 @@ pub mod codec;
 pub mod error;
 pub mod keyset;
 pub mod page;
+pub mod paginate;
 pub mod stack;
 pub mod value;
 

@@ -5,4 +5,5 @@ pub mod codec;
 pub mod convert;
 pub mod errors;
 pub mod page;
+pub mod paginate;
 pub mod stack;
