@@ -3,4 +3,5 @@
 export { CursorCodec, encodeCursor, decodeCursor } from "./pagecursor.js";
 export { CursorStack, offsetPage, paginateOffset, paginateKeyset } from "./pagecursor.js";
 export { paginate, Paginator } from "./pagecursor.js";
+export { InfiniteList } from "./pagecursor.js";
 export { CursorError, PaginationError } from "./errors.js";
