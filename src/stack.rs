@@ -609,8 +609,10 @@ impl ChunkWindow {
         WindowChange::Added(edge)
     }
 
-    /// The state as a [`Value`]: the chunk start tokens, the end and the window's first chunk.
-    /// A restored window is empty and positioned at that chunk.
+    /// The state as a [`Value`]: the chunk start tokens, the end, and the window (first chunk
+    /// and length). A restored window is empty and positioned right after the saved window, like
+    /// a paginator's resume token: loading more continues with the chunk after it, loading
+    /// previous refetches the saved window's chunks from the last one back.
     pub fn to_value(&self) -> Value {
         let mut entries = vec![
             ("v".to_owned(), Value::Int(STATE_VERSION)),
@@ -624,6 +626,7 @@ impl ChunkWindow {
                 ),
             ),
             ("f".to_owned(), Value::Int(self.first as i128)),
+            ("n".to_owned(), Value::Int(self.len as i128)),
         ];
         if let Some(end) = self.end {
             entries.push(("e".to_owned(), Value::Int(end as i128)));
@@ -670,14 +673,20 @@ impl ChunkWindow {
             return Err(bad("no chunk starts"));
         }
         let first = index("f")?.ok_or_else(|| bad("no window"))?;
+        let len = index("n")?.ok_or_else(|| bad("no window"))?;
         let end = index("e")?;
-        if first >= starts.len() || end.is_some_and(|e| e > starts.len() || first > e) {
+        let position = first
+            .checked_add(len)
+            .ok_or_else(|| bad("window out of range"))?;
+        // The chunk after the window must be startable, or be the known end.
+        let startable = position < starts.len() || end == Some(position);
+        if !startable || end.is_some_and(|e| e > starts.len() || position > e) {
             return Err(bad("window outside the known chunks"));
         }
         Ok(ChunkWindow {
             starts,
             end,
-            first,
+            first: position,
             len: 0,
             max_chunks: max_chunks.map(|m| m.max(1)),
         })
@@ -903,22 +912,30 @@ mod tests {
     }
 
     #[test]
-    fn chunk_window_round_trips_empty_at_its_first_chunk() {
+    fn chunk_window_round_trips_empty_after_its_window() {
         let mut w = ChunkWindow::new(Some(3));
-        for i in 0..5 {
+        for i in 0..4 {
             let (index, _) = w.next_chunk().unwrap();
-            let resume = (i < 4).then(|| format!("r{i}"));
-            w.loaded(Edge::Back, index, resume, 3);
+            w.loaded(Edge::Back, index, Some(format!("r{i}")), 3);
         }
-        assert!(!w.has_more());
+        assert_eq!(w.window(), 1..4);
         let back = ChunkWindow::from_value(&w.to_value(), Some(3)).unwrap();
-        assert_eq!(back.window(), 2..2);
-        assert_eq!(back.next_chunk(), Some((2, Some("r1".into()))));
-        assert!(back.has_previous());
+        assert_eq!(back.window(), 4..4);
+        assert_eq!(back.next_chunk(), Some((4, Some("r3".into()))));
+        assert_eq!(back.previous_chunk(), Some((3, Some("r2".into()))));
+        // At the end: nothing more, the saved chunks are still reachable backwards.
+        let (index, _) = w.next_chunk().unwrap();
+        w.loaded(Edge::Back, index, None, 2);
+        let done = ChunkWindow::from_value(&w.to_value(), None).unwrap();
+        assert!(!done.has_more() && done.has_previous());
+        assert_eq!(done.previous_chunk(), Some((4, Some("r3".into()))));
+        let fresh = ChunkWindow::from_value(&ChunkWindow::new(None).to_value(), None).unwrap();
+        assert_eq!(fresh, ChunkWindow::new(None));
         let bad = Value::map([
             ("v", Value::Int(1)),
             ("s", Value::List(vec![])),
             ("f", Value::Int(0)),
+            ("n", Value::Int(0)),
         ]);
         assert!(ChunkWindow::from_value(&bad, None).is_err());
     }

@@ -312,8 +312,9 @@ impl InfiniteList {
         build(fetch_page, options, None)
     }
 
-    /// Restores the position saved by `toString()`: the list is empty, positioned at the
-    /// first chunk of the saved window (`loadMore()` refills it, `loadPrevious()` goes back).
+    /// Restores the position saved by `toString()`: the list is empty and positioned right
+    /// after the saved window, like a paginator's resume token — `loadMore()` continues with
+    /// the next chunk, `loadPrevious()` refetches the saved chunks from the last one back.
     pub fn from(
         state: JsValue,
         #[wasm_bindgen(js_name = "fetchPage", unchecked_param_type = "FetchPage<any>")]

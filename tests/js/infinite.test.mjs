@@ -114,7 +114,7 @@ test("subscribe notifies after every state change and returns unsubscribe", asyn
   assert.throws(() => list.subscribe(42), TypeError);
 });
 
-test("toString/from restore the position; other scopes are refused", async () => {
+test("toString/from restore the position: loadMore continues, loadPrevious refills", async () => {
   const api = unevenApi(60);
   const opts = { ...options, chunkItems: 7, maxChunks: 2, scope: "feed" };
   const list = new InfiniteList(api.fetchPage, opts);
@@ -122,15 +122,23 @@ test("toString/from restore the position; other scopes are refused", async () =>
   assert.deepEqual(list.items, range(14, 28));
   const state = list.toString();
   assert.match(state, /^[A-Za-z0-9_-]+$/);
+  assert.equal(JSON.stringify(list), JSON.stringify(state));
   const restored = InfiniteList.from(state, api.fetchPage, opts);
   assert.deepEqual(restored.items, []);
   assert.equal(restored.hasPrevious, true);
-  assert.deepEqual(await restored.loadMore(), range(14, 21));
-  assert.deepEqual(await restored.loadMore(), range(21, 28));
-  assert.deepEqual(await restored.loadPrevious(), range(7, 14));
-  assert.deepEqual(restored.items, range(7, 21));
+  assert.equal(restored.hasMore, true);
+  // Like a paginator's resumeToken: the next chunk is the one after the saved window...
+  assert.deepEqual(await restored.loadMore(), range(28, 35));
+  // ...and the saved window comes back through loadPrevious, chunk by chunk.
+  assert.deepEqual(await restored.loadPrevious(), range(21, 28));
+  assert.deepEqual(restored.items, range(21, 35));
+  const again = InfiniteList.from(state, api.fetchPage, opts);
+  assert.deepEqual(await again.loadPrevious(), range(21, 28));
+  assert.deepEqual(await again.loadPrevious(), range(14, 21));
+  assert.deepEqual(again.items, range(14, 28));
   assert.throws(() => InfiniteList.from(state, api.fetchPage, { ...opts, scope: "other" }), (e) => e instanceof CursorError && e.code === "scope_mismatch");
   assert.throws(() => InfiniteList.from("garbage!", api.fetchPage, opts), CursorError);
+  assert.throws(() => InfiniteList.from(42, api.fetchPage, opts), CursorError);
 });
 
 test("memory: 100,000 items with maxChunks 5 keep the retained items bounded", async () => {

@@ -193,11 +193,13 @@ async fn infinite_list_loads_exact_chunks_and_slides_back() {
     let state = list.to_js_string().unwrap();
     let back = JsFuture::from(list.load_previous()).await.unwrap();
     assert_eq!(numbers(&back), [0.0, 1.0, 2.0, 3.0]);
+    // Restored right after the saved window (chunk 1): the next load is the last chunk.
     let last = InfiniteList::from(state.into(), uneven_api().into(), options).unwrap();
-    JsFuture::from(last.load_more()).await.unwrap();
     let end = JsFuture::from(last.load_more()).await.unwrap();
     assert_eq!(numbers(&end), [8.0]);
     assert!(!last.has_more());
+    let saved = JsFuture::from(last.load_previous()).await.unwrap();
+    assert_eq!(numbers(&saved), [4.0, 5.0, 6.0, 7.0]);
     let err = InfiniteList::new(JsValue::from(1), JsValue::UNDEFINED)
         .err()
         .unwrap();
