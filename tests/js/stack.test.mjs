@@ -175,3 +175,69 @@ test("a signing codec signs the state: any change is rejected", () => {
   // A plain state handed to the signing codec: no downgrade.
   assert.throws(() => CursorStack.from(new CursorStack({ scope: "feed" }).toString(), { codec, scope: "feed" }), CursorError);
 });
+
+test("random walks agree with a naive model (hasPrevious exactly when back() moves)", () => {
+  // A small deterministic PRNG so that a failure can be replayed.
+  let seed = 12345;
+  const rand = (n) => ((seed = (seed * 1103515245 + 12345) % 2 ** 31), seed % n);
+  const tokens = ["a", "b", "c", { k: 1 }, undefined, null, ""];
+  for (let walk = 0; walk < 200; walk++) {
+    const depth = rand(4) === 0 ? undefined : 1 + rand(4);
+    const s = new CursorStack({ maxDepth: depth });
+    // Model: all[i] fetches page i + 1; pages below `oldest` are evicted.
+    let m = { page: 1, oldest: 1, all: [undefined], tail: "unknown" };
+    const present = (t) => t !== undefined && t !== null && t !== "";
+    const same = (a, b) => JSON.stringify(a) === JSON.stringify(b);
+    const record = (t) => {
+      if (m.page < m.all.length) {
+        if (present(t) && same(t, m.all[m.page])) return;
+        m.all.length = m.page;
+      }
+      m.tail = present(t) ? { t } : "end";
+    };
+    for (let step = 0; step < 40; step++) {
+      const op = rand(6);
+      const t = tokens[rand(tokens.length)];
+      if (op === 0) {
+        s.record(t);
+        record(t);
+      } else if (op <= 2) {
+        const give = rand(2) === 0;
+        // forward(undefined) is "no token given", not "the end" (docs/cursor-stack.md).
+        if (give && t !== undefined) record(t);
+        let expected;
+        if (m.page < m.all.length) expected = m.all[m.page++];
+        else if (typeof m.tail === "object") {
+          m.all.push(m.tail.t);
+          m.page++;
+          m.tail = "unknown";
+          if (depth) m.oldest = Math.max(m.oldest, m.all.length - depth + 1);
+          expected = m.all[m.page - 1];
+        } else expected = PaginationError;
+        if (expected === PaginationError) assert.throws(() => (give ? s.forward(t) : s.forward()), PaginationError);
+        else assert.deepEqual(give ? s.forward(t) : s.forward(), expected);
+      } else if (op === 3) {
+        const before = s.page;
+        const had = s.hasPrevious;
+        const got = s.back();
+        assert.equal(s.page < before, had);
+        if (m.page > m.oldest) assert.deepEqual(got, m.all[--m.page - 1]);
+        else assert.equal(got, undefined);
+      } else if (op === 4) {
+        const p = 1 + rand(8);
+        if (p >= m.oldest && p <= m.all.length) {
+          m.page = p;
+          assert.deepEqual(s.goTo(p), m.all[p - 1]);
+        } else assert.throws(() => s.goTo(p), PaginationError);
+      } else {
+        const r = CursorStack.from(s.toString());
+        assert.equal(r.page, s.page);
+        assert.equal(r.hasNext, s.hasNext);
+      }
+      assert.equal(s.page, m.page);
+      assert.deepEqual(s.current, m.all[m.page - 1]);
+      assert.equal(s.hasPrevious, m.page > m.oldest);
+      assert.equal(s.hasNext, m.page < m.all.length || typeof m.tail === "object");
+    }
+  }
+});
