@@ -173,3 +173,15 @@ test("bad options fail the constructor", () => {
   assert.throws(() => new InfiniteList(api.fetchPage, { ...options, maxChunks: 1.5 }), RangeError);
   assert.throws(() => new InfiniteList(api.fetchPage, {}), TypeError);
 });
+
+test("aborting options.signal rejects loads with PaginationError aborted; the list stays consistent", async () => {
+  const api = unevenApi(30);
+  const controller = new AbortController();
+  const list = new InfiniteList(api.fetchPage, { ...options, chunkItems: 5, signal: controller.signal });
+  await list.loadMore();
+  controller.abort();
+  await assert.rejects(list.loadMore(), (e) => e instanceof PaginationError && e.code === "aborted");
+  assert.deepEqual(list.items, range(0, 5));
+  assert.equal(list.loading, false);
+  assert.equal(list.hasMore, true);
+});
