@@ -241,7 +241,8 @@ fn mint(
     )?)
 }
 
-/// Reads a keyset cursor's boundary, checking that it carries exactly `keys`, in order.
+/// Reads a keyset cursor's boundary: a map of exactly `keys`, in order (what this module mints),
+/// or a list of as many values (a cursor made by hand), or `null` (the open sentinel).
 fn boundary_of(keys: &[SortKey], cursor: &Cursor) -> Result<Boundary, CursorError> {
     match &cursor.value {
         Value::Null => Ok(Boundary::Open),
@@ -253,6 +254,8 @@ fn boundary_of(keys: &[SortKey], cursor: &Cursor) -> Result<Boundary, CursorErro
                 entries.iter().map(|(_, v)| v.clone()).collect(),
             ))
         }
+        // A hand-made cursor may carry the key values as a list, in key order.
+        Value::List(values) if values.len() == keys.len() => Ok(Boundary::Row(values.clone())),
         _ => {
             let names: Vec<&str> = keys.iter().map(|k| k.name.as_str()).collect();
             Err(CursorError::Malformed(format!(

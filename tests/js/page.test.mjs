@@ -1,7 +1,7 @@
 // Page models through the installed package: offsetPage, paginateOffset, paginateKeyset.
 import { test } from "node:test";
 import assert from "node:assert/strict";
-import { offsetPage, paginateOffset, paginateKeyset, CursorCodec, CursorError, decodeCursor } from "pagecursor";
+import { offsetPage, paginateOffset, paginateKeyset, CursorCodec, CursorError, decodeCursor, encodeCursor } from "pagecursor";
 
 test("offsetPage derives the metadata", () => {
   assert.deepEqual(offsetPage({ total: 95, page: 3, limit: 20 }), {
@@ -144,6 +144,14 @@ test("key comparison: numbers, bigints, strings, Dates, and mixed types by type 
   const ids = paginateKeyset(rows, { keys: ["k", "id"], limit: 100 }).items.map((r) => r.id);
   // null < boolean < number < bigint < Date < string (UTF-16 order, as JS compares strings).
   assert.deepEqual(ids, [6, 7, 3, 2, 9, 4, 5, 8, 1, 10, 11]);
+});
+
+test("hand-made cursors: a map of the keys or a list of values, after or before", () => {
+  const keys = ["age", "id"];
+  const after = encodeCursor({ age: 30, id: 1 });
+  assert.deepEqual(paginateKeyset(people, { keys, limit: 10, after }).items.map((p) => p.id), [3, 4, 5]);
+  const before = encodeCursor([30, 3], { direction: "before" });
+  assert.deepEqual(paginateKeyset(people, { keys, limit: 10, before }).items.map((p) => p.id), [6, 2, 1]);
 });
 
 test("malformed or mismatched cursors are CursorErrors; bad arguments are Type/RangeErrors", () => {
