@@ -503,3 +503,811 @@ describe("Cursor codec: expiry (Precise semantics)", () => {
     same(c.decode(t).value, 1);
   });
 });
+
+// ================================================================= Paginator
+/** A service of pages: page i holds items[i]; its next token is "t<i+1>" (absent on the last). */
+function service(pages, { endToken = undefined, delay = 0 } = {}) {
+  const calls = [];
+  const fetchPage = async (token, ctx) => {
+    calls.push({ token, attempt: ctx.attempt, pageSize: ctx.pageSize, signal: ctx.signal, segment: ctx.segment, totalSegments: ctx.totalSegments });
+    if (delay) await sleep(delay);
+    const i = token === undefined ? 0 : Number(String(token).slice(1));
+    return { items: pages[i], next: i + 1 < pages.length ? `t${i + 1}` : endToken };
+  };
+  return { fetchPage, calls };
+}
+const IN = { items: "items", next: "next" };
+const range = (a, b) => Array.from({ length: b - a }, (_, i) => a + i);
+const FAST = { retries: 3, baseDelayMs: 1, maxDelayMs: 5 };
+
+describe("Paginator: the end of the walk", () => {
+  for (const [name, end] of [["undefined", undefined], ["null", null], ["\"\"", ""], ["an empty object", {}]]) {
+    test(`the walk ends only when the next token is absent — ${name}`, async () => {
+      const { fetchPage, calls } = service([[1, 2], [3]], { endToken: end });
+      const p = paginate(fetchPage, IN);
+      assert.equal(p.stopReason, undefined, "undefined before running");
+      same(await p.toArray(), [1, 2, 3]);
+      assert.equal(calls.length, 2);
+      assert.equal(p.stopReason, "end");
+      assert.equal(p.resumeToken, undefined, "undefined once the walk reached the end");
+    });
+  }
+  test("short and empty pages never end the walk", async () => {
+    const { fetchPage, calls } = service([[], [1], [], [], [2, 3], []]);
+    const p = paginate(fetchPage, { ...IN, pageSize: 10 });
+    same(await p.toArray(), [1, 2, 3]);
+    assert.equal(calls.length, 6);
+    assert.equal(p.stats.pages, 6);
+    assert.equal(p.stats.emptyPages, 4);
+    assert.equal(p.stats.items, 3);
+    assert.equal(p.stopReason, "end");
+  });
+  test("`more` saying false ends the walk even with a next token present", async () => {
+    let n = 0;
+    const p = paginate(async () => ({ data: [++n], cursor: `c${n}`, hasMore: n < 3 }), { items: "data", next: "cursor", more: "hasMore" });
+    same(await p.toArray(), [1, 2, 3]);
+    assert.equal(p.stopReason, "end");
+    assert.equal(p.resumeToken, undefined);
+  });
+  test("`more` as a function; `items` and `next` as functions (items may return a promise)", async () => {
+    let n = 0;
+    const p = paginate(async () => ({ r: { list: [n] }, tok: ++n }), {
+      items: async (pg) => pg.r.list, next: (pg) => pg.tok, more: (pg) => pg.tok < 4,
+    });
+    same(await p.toArray(), [0, 1, 2, 3]);
+  });
+  test("dotted paths for items and next", async () => {
+    let n = 0;
+    const p = paginate(async () => ({ a: { b: { rows: [n] } }, meta: { next: n++ < 2 ? { k: n } : undefined } }), { items: "a.b.rows", next: "meta.next" });
+    same(await p.toArray(), [0, 1, 2]);
+  });
+  test("the page iterator yields the pages themselves; stopReason is undefined while running", async () => {
+    const { fetchPage } = service([[1], [2]]);
+    const p = paginate(fetchPage, IN);
+    const pages = [];
+    for await (const pg of p) { pages.push(pg); assert.equal(p.stopReason, undefined); }
+    same(pages, [{ items: [1], next: "t1" }, { items: [2], next: undefined }]);
+  });
+  test("startToken: a raw service token to start from is what the first fetchPage receives", async () => {
+    const { fetchPage, calls } = service([[0], [1], [2], [3]]);
+    same(await paginate(fetchPage, { ...IN, startToken: "t2" }).toArray(), [2, 3]);
+    assert.equal(calls[0].token, "t2");
+  });
+  test("a missing items array is a bad_page PaginationError", async () => {
+    await rejectsPag(() => paginate(async () => ({ items: 5 }), IN).toArray(), "bad_page");
+  });
+});
+
+describe("Paginator: repeated tokens", () => {
+  const scripted = (nexts) => {
+    const calls = [];
+    return { calls, fetchPage: async (token) => { calls.push(token); const i = calls.length - 1; return { items: [i], next: nexts[i] }; } };
+  };
+  test("a token equal to the one just sent is repeated_token", async () => {
+    const { fetchPage } = scripted(["A", "A", "A"]);
+    await rejectsPag(() => paginate(fetchPage, IN).toArray(), "repeated_token");
+  });
+  test("a cycle A, B, A is repeated_token", async () => {
+    const { fetchPage, calls } = scripted(["A", "B", "A", "B", "C"]);
+    await rejectsPag(() => paginate(fetchPage, IN).toArray(), "repeated_token");
+    assert.equal(calls.length, 3, "the repeated A is never fetched again");
+  });
+  test("deep equality with map key order ignored counts as repeated", async () => {
+    const { fetchPage } = scripted([{ pk: 1, sk: { a: "x", b: 2 } }, { sk: { b: 2, a: "x" }, pk: 1 }, undefined]);
+    await rejectsPag(() => paginate(fetchPage, IN).toArray(), "repeated_token");
+  });
+  test("a repeat of the startToken is repeated_token", async () => {
+    const { fetchPage } = scripted(["S"]);
+    await rejectsPag(() => paginate(fetchPage, { ...IN, startToken: "S" }).toArray(), "repeated_token");
+  });
+  test("tokens that differ only deep inside are not repeats", async () => {
+    const { fetchPage } = scripted([{ k: [1, { a: 1 }] }, { k: [1, { a: 2 }] }, { k: [1, { a: 1, b: 0 }] }, undefined]);
+    same(await paginate(fetchPage, IN).toArray(), [0, 1, 2, 3]);
+  });
+  test("onSameToken \"stop\": a quiet stop, and the items of the page that returned the repeated token are yielded", async () => {
+    const { fetchPage, calls } = scripted(["A", "B", "A"]);
+    const p = paginate(fetchPage, { ...IN, onSameToken: "stop" });
+    same(await p.toArray(), [0, 1, 2]);
+    assert.equal(calls.length, 3);
+    assert.notEqual(p.stopReason, undefined);
+  });
+});
+
+describe("Paginator: maxItems, budgets and resumeToken", () => {
+  const pages = [[1, 2, 3], [4, 5, 6], [], [7, 8, 9], [10]];
+  const all = range(1, 11);
+  const resume = (fetchPage, resumeToken, extra = {}) => paginate(fetchPage, { ...IN, ...extra, resumeToken });
+
+  for (const maxItems of [1, 2, 3, 4, 5, 7, 9]) {
+    test(`maxItems ${maxItems}: exactly maxItems items, and a new paginator from the resumeToken yields exactly the rest`, async () => {
+      const { fetchPage } = service(pages);
+      const p = paginate(fetchPage, { ...IN, maxItems });
+      const first = await p.toArray();
+      same(first, all.slice(0, maxItems));
+      assert.equal(p.stopReason, "maxItems");
+      assert.equal(typeof p.resumeToken, "string");
+      const q = resume(fetchPage, p.resumeToken);
+      same(await q.toArray(), all.slice(maxItems));
+      assert.equal(q.resumeToken, undefined);
+    });
+  }
+  test("maxItems through items(): exactly maxItems, resume yields the rest", async () => {
+    const { fetchPage } = service(pages);
+    const p = paginate(fetchPage, { ...IN, maxItems: 4 });
+    const got = [];
+    for await (const it of p.items()) got.push(it);
+    same(got, [1, 2, 3, 4]);
+    same(await resume(fetchPage, p.resumeToken).toArray(), all.slice(4));
+  });
+  test("chained resumes with maxItems visit every item exactly once", async () => {
+    const { fetchPage } = service(pages);
+    const got = [];
+    let token;
+    for (let i = 0; i < 20; i++) {
+      const p = paginate(fetchPage, { ...IN, maxItems: 2, resumeToken: token });
+      got.push(...await p.toArray());
+      token = p.resumeToken;
+      if (token === undefined) break;
+    }
+    same(got, all);
+  });
+  test("maxPages: stopReason maxPages, resumeToken defined, resume continues after the last page", async () => {
+    const { fetchPage, calls } = service(pages);
+    const p = paginate(fetchPage, { ...IN, maxPages: 2, prefetch: 3 });
+    same(await p.toArray(), [1, 2, 3, 4, 5, 6]);
+    assert.equal(p.stopReason, "maxPages");
+    assert.equal(calls.length, 2, "prefetching never exceeds maxPages");
+    same(await resume(fetchPage, p.resumeToken).toArray(), [7, 8, 9, 10]);
+  });
+  test("maxRequests: a budget of fetchPage calls; stops with a resumeToken", async () => {
+    const { fetchPage, calls } = service(pages);
+    const p = paginate(fetchPage, { ...IN, maxRequests: 3, prefetch: 4 });
+    same(await p.toArray(), [1, 2, 3, 4, 5, 6]);
+    assert.equal(p.stopReason, "maxRequests");
+    assert.equal(calls.length, 3);
+    assert.equal(p.stats.requests, 3);
+    same(await resume(fetchPage, p.resumeToken).toArray(), [7, 8, 9, 10]);
+  });
+  test("maxRequests counts retries too (a budget of fetchPage calls)", async () => {
+    let n = 0;
+    const fetchPage = async (t) => { n++; if (n === 1) throw Object.assign(new Error("x"), { $retryable: {} }); return { items: [n], next: `n${n}` }; };
+    const p = paginate(fetchPage, { ...IN, maxRequests: 3, retry: FAST });
+    await p.toArray();
+    assert.equal(n, 3);
+    assert.equal(p.stopReason, "maxRequests");
+    assert.notEqual(p.resumeToken, undefined);
+  });
+  test("timeLimitMs: stops cleanly at a page boundary with a resumeToken (stopReason timeLimit)", async () => {
+    const { fetchPage } = service(range(0, 20).map((i) => [i]), { delay: 25 });
+    const p = paginate(fetchPage, { ...IN, timeLimitMs: 60 });
+    const got = await p.toArray();
+    assert.ok(got.length < 20);
+    assert.equal(p.stopReason, "timeLimit");
+    same([...got, ...await resume(fetchPage, p.resumeToken).toArray()], range(0, 20));
+  });
+  test("break out of pages: ends quietly, resumeToken resumes after the last page received", async () => {
+    const { fetchPage } = service(pages);
+    const p = paginate(fetchPage, IN);
+    const got = [];
+    for await (const pg of p) { got.push(...pg.items); if (got.length >= 6) break; }
+    assert.equal(typeof p.resumeToken, "string");
+    same([...got, ...await resume(fetchPage, p.resumeToken).toArray()], all);
+  });
+  test("break out of items in the middle of a page: resumeToken resumes after the last item received", async () => {
+    const { fetchPage } = service(pages);
+    for (const cut of [1, 2, 4, 5, 8]) {
+      const p = paginate(fetchPage, { ...IN, prefetch: 1 });
+      const got = [];
+      for await (const it of p.items()) { got.push(it); if (got.length === cut) break; }
+      assert.equal(typeof p.resumeToken, "string", `cut ${cut}`);
+      same([...got, ...await resume(fetchPage, p.resumeToken).toArray()], all, `cut ${cut}`);
+    }
+  });
+  test("resumeToken after a failure resumes after the last page received", async () => {
+    let fail = true;
+    const { fetchPage: inner } = service(pages);
+    const fetchPage = async (t, ctx) => { if (t === "t3" && fail) throw new TypeError("down"); return inner(t, ctx); };
+    const p = paginate(fetchPage, { ...IN, retry: FAST });
+    const got = [];
+    let err;
+    try { for await (const it of p.items()) got.push(it); } catch (e) { err = e; }
+    checkErr(err, "PaginationError", "fetch_failed");
+    assert.equal(p.stopReason, "error");
+    assert.equal(typeof p.resumeToken, "string");
+    assert.equal(err.resumeToken, p.resumeToken);
+    fail = false;
+    same([...got, ...await resume(fetchPage, err.resumeToken).toArray()], all);
+  });
+  test("resumeToken is undefined at the end, also through items()", async () => {
+    const { fetchPage } = service(pages);
+    const p = paginate(fetchPage, IN);
+    for await (const _ of p.items()) { /* all */ }
+    assert.equal(p.resumeToken, undefined);
+    assert.equal(p.stopReason, "end");
+  });
+  test("a resumeToken taken at the very end of a page that has a next token resumes with the next page", async () => {
+    const { fetchPage } = service(pages);
+    const p = paginate(fetchPage, { ...IN, maxItems: 6 });
+    same(await p.toArray(), [1, 2, 3, 4, 5, 6]);
+    same(await resume(fetchPage, p.resumeToken).toArray(), [7, 8, 9, 10]);
+  });
+  test("a resumeToken is a string and works with the walk's other options (pageSize passed on)", async () => {
+    const { fetchPage, calls } = service(pages);
+    const p = paginate(fetchPage, { ...IN, maxPages: 1, pageSize: 3 });
+    await p.toArray();
+    await resume(fetchPage, p.resumeToken, { pageSize: 3 }).toArray();
+    assert.ok(calls.every((c) => c.pageSize === 3));
+  });
+});
+
+describe("Paginator: resumeToken integrity and scope", () => {
+  async function token(extra = {}) {
+    const { fetchPage } = service([[1], [2], [3]]);
+    const p = paginate(fetchPage, { ...IN, maxPages: 1, ...extra });
+    await p.toArray();
+    return p.resumeToken;
+  }
+  const alphabet = "ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789-_";
+  for (const [label, extra] of [["plain (checksum)", {}], ["signed codec (MAC)", { codec: new CursorCodec({ keys: [KEY1] }) }]]) {
+    test(`any damaged resumeToken is bad_resume_token before anything is fetched — ${label}`, async () => {
+      const t = await token(extra);
+      let fetched = 0;
+      const fetchPage = async () => { fetched++; return { items: [], next: undefined }; };
+      for (let i = 0; i < t.length; i++) {
+        for (const ch of [alphabet[(alphabet.indexOf(t[i]) + 1) % 64], alphabet[(alphabet.indexOf(t[i]) + 33) % 64]]) {
+          const bad = t.slice(0, i) + ch + t.slice(i + 1);
+          await rejectsPag(() => paginate(fetchPage, { ...IN, ...extra, resumeToken: bad }).toArray(), "bad_resume_token", `position ${i}`);
+        }
+      }
+      for (const bad of ["x", "!!!", t.slice(0, -1), t + "A", "", encodeCursor({ a: 1 })]) {
+        await rejectsPag(async () => { for await (const _ of paginate(fetchPage, { ...IN, ...extra, resumeToken: bad })) { /* none */ } }, "bad_resume_token", JSON.stringify(bad));
+      }
+      assert.equal(fetched, 0);
+    });
+  }
+  test("a resumeToken from another scope is bad_resume_token", async () => {
+    const t = await token({ scope: { q: "a" } });
+    let fetched = 0;
+    const fetchPage = async () => { fetched++; return { items: [], next: undefined }; };
+    await rejectsPag(() => paginate(fetchPage, { ...IN, scope: { q: "b" }, resumeToken: t }).toArray(), "bad_resume_token");
+    await rejectsPag(() => paginate(fetchPage, { ...IN, resumeToken: t }).toArray(), "bad_resume_token");
+    assert.equal(fetched, 0);
+    const { fetchPage: ok } = service([[1], [2], [3]]);
+    same(await paginate(ok, { ...IN, scope: { q: "a" }, resumeToken: t }).toArray(), [2, 3]);
+  });
+  test("a resumeToken minted with a codec is rejected by a codec of another key", async () => {
+    const t = await token({ codec: new CursorCodec({ keys: [KEY1] }) });
+    const { fetchPage } = service([[1], [2], [3]]);
+    await rejectsPag(() => paginate(fetchPage, { ...IN, codec: new CursorCodec({ keys: [KEY2] }), resumeToken: t }).toArray(), "bad_resume_token");
+    same(await paginate(fetchPage, { ...IN, codec: new CursorCodec({ keys: [KEY1] }), resumeToken: t }).toArray(), [2, 3]);
+  });
+  test("a sealed codec's resumeToken does not reveal the raw service token", async () => {
+    const { fetchPage } = service([[1], [2]]);
+    const raw = async (t, c) => { const pg = await fetchPage(t, c); return { ...pg, next: pg.next && { secretKey: "RAWTOKENMARKER" + pg.next } }; };
+    const p = paginate(raw, { ...IN, maxPages: 1, codec: new CursorCodec({ keys: [KEY1], mode: "sealed" }) });
+    await p.toArray();
+    assert.ok(!Buffer.from(p.resumeToken, "base64url").toString("latin1").includes("RAWTOKENMARKER"));
+  });
+  test("a resumeToken is never a raw token: resuming hands fetchPage the raw token exactly", async () => {
+    const seen = [];
+    const key = { pk: { S: "user#1" }, sk: { N: "42" }, big: 2n ** 60n };
+    const fetchPage = async (t) => { seen.push(t); return seen.length === 1 ? { items: [1], next: key } : { items: [2], next: undefined }; };
+    const p = paginate(fetchPage, { ...IN, maxPages: 1 });
+    await p.toArray();
+    await paginate(fetchPage, { ...IN, resumeToken: p.resumeToken }).toArray();
+    same(seen[1], key);
+  });
+});
+
+describe("Paginator: retries", () => {
+  const failing = (errs, pages = [[1], [2]]) => {
+    const { fetchPage: inner, calls } = service(pages);
+    let i = 0;
+    const attempts = [];
+    return {
+      calls, attempts,
+      fetchPage: async (t, ctx) => { attempts.push({ t, attempt: ctx.attempt }); if (i < errs.length) throw errs[i++]; return inner(t, ctx); },
+    };
+  };
+  for (const status of [429, 500, 502, 503, 504]) {
+    test(`default retryable: a thrown Response with HTTP ${status} is retried`, async () => {
+      const { fetchPage, attempts } = failing([new Response(null, { status })]);
+      const p = paginate(fetchPage, { ...IN, retry: FAST });
+      same(await p.toArray(), [1, 2]);
+      assert.equal(attempts.length, 3);
+      assert.equal(p.stats.retries, 1);
+    });
+  }
+  for (const status of [400, 401, 403, 404, 409, 501]) {
+    test(`not retried by default: HTTP ${status}`, async () => {
+      const r = new Response(null, { status });
+      const { fetchPage, attempts } = failing([r]);
+      await rejectsPag(() => paginate(fetchPage, { ...IN, retry: FAST }).toArray(), "fetch_failed");
+      assert.equal(attempts.length, 1);
+    });
+  }
+  for (const name of ["ThrottlingException", "ProvisionedThroughputExceededException", "RequestLimitExceeded", "TooManyRequestsException"]) {
+    test(`default retryable: error name ${name}`, async () => {
+      const e = new Error("slow down"); e.name = name;
+      const { fetchPage, attempts } = failing([e, e]);
+      same(await paginate(fetchPage, { ...IN, retry: FAST }).toArray(), [1, 2]);
+      assert.equal(attempts.length, 4);
+    });
+  }
+  test("default retryable: err.$retryable", async () => {
+    const e = Object.assign(new Error("x"), { $retryable: { throttling: false } });
+    const { fetchPage, attempts } = failing([e]);
+    same(await paginate(fetchPage, { ...IN, retry: FAST }).toArray(), [1, 2]);
+    assert.equal(attempts.length, 3);
+  });
+  test("never retried: TypeError", async () => {
+    const { fetchPage, attempts } = failing([new TypeError("fetch failed")]);
+    await rejectsPag(() => paginate(fetchPage, { ...IN, retry: FAST }).toArray(), "fetch_failed");
+    assert.equal(attempts.length, 1);
+  });
+  test("never retried: ValidationException", async () => {
+    const e = new Error("bad"); e.name = "ValidationException";
+    const { fetchPage, attempts } = failing([e]);
+    await rejectsPag(() => paginate(fetchPage, { ...IN, retry: FAST }).toArray(), "fetch_failed");
+    assert.equal(attempts.length, 1);
+  });
+  test("a plain Error is not retried by default", async () => {
+    const { fetchPage, attempts } = failing([new Error("nope")]);
+    await rejectsPag(() => paginate(fetchPage, { ...IN, retry: FAST }).toArray(), "fetch_failed");
+    assert.equal(attempts.length, 1);
+  });
+  test("retry.retryable decides instead of the default", async () => {
+    const { fetchPage, attempts } = failing([new Error("custom"), new Error("custom")]);
+    same(await paginate(fetchPage, { ...IN, retry: { ...FAST, retryable: (e) => e.message === "custom" } }).toArray(), [1, 2]);
+    assert.equal(attempts.length, 4);
+    const f2 = failing([new Response(null, { status: 503 })]);
+    await rejectsPag(() => paginate(f2.fetchPage, { ...IN, retry: { ...FAST, retryable: () => false } }).toArray(), "fetch_failed");
+  });
+  test("exhausted retries: fetch_failed with cause = the last error (same object) and a resumeToken that continues without loss", async () => {
+    const errs = [1, 2, 3].map((i) => new Response(null, { status: 503, statusText: `e${i}` }));
+    const { fetchPage: inner } = service([[1], [2], [3]]);
+    let failing2 = true, n = 0;
+    const attempts = [];
+    const fetchPage = async (t, ctx) => { attempts.push([t, ctx.attempt]); if (t === "t1" && failing2) throw errs[n++]; return inner(t, ctx); };
+    const p = paginate(fetchPage, { ...IN, retry: { retries: 2, baseDelayMs: 1, maxDelayMs: 2 } });
+    const got = [];
+    let err;
+    try { for await (const it of p.items()) got.push(it); } catch (e) { err = e; }
+    checkErr(err, "PaginationError", "fetch_failed");
+    assert.equal(err.cause, errs[2], "cause is the last error object itself");
+    same(got, [1]);
+    same(attempts, [[undefined, 1], ["t1", 1], ["t1", 2], ["t1", 3]], "ctx.attempt counts from 1 for each page");
+    assert.equal(typeof err.resumeToken, "string");
+    assert.equal(p.stopReason, "error");
+    assert.equal(p.stats.retries, 2);
+    failing2 = false;
+    same(await paginate(fetchPage, { ...IN, resumeToken: err.resumeToken }).toArray(), [2, 3]);
+  });
+  test("ctx.attempt counts from 1 for each page", async () => {
+    const e = Object.assign(new Error("x"), { $retryable: {} });
+    const { fetchPage: inner } = service([[1], [2], [3]]);
+    const log = [];
+    const seen = new Set();
+    const fetchPage = async (t, ctx) => { log.push(ctx.attempt); if (!seen.has(t)) { seen.add(t); throw e; } return inner(t, ctx); };
+    await paginate(fetchPage, { ...IN, retry: FAST }).toArray();
+    same(log, [1, 2, 1, 2, 1, 2]);
+  });
+  test("retries: 0 means one attempt", async () => {
+    const { fetchPage, attempts } = failing([new Response(null, { status: 503 })]);
+    await rejectsPag(() => paginate(fetchPage, { ...IN, retry: { retries: 0 } }).toArray(), "fetch_failed");
+    assert.equal(attempts.length, 1);
+  });
+  test("Retry-After in seconds on a thrown Response is honoured before the backoff", async () => {
+    const { fetchPage } = failing([new Response(null, { status: 429, headers: { "Retry-After": "1" } })]);
+    const t = Date.now();
+    same(await paginate(fetchPage, { ...IN, retry: { retries: 1, baseDelayMs: 1, maxDelayMs: 60_000 } }).toArray(), [1, 2]);
+    assert.ok(Date.now() - t >= 950, `waited only ${Date.now() - t} ms`);
+  });
+  test("Retry-After as an HTTP date on a thrown Response is honoured", async () => {
+    const when = new Date(Math.ceil((Date.now() + 1500) / 1000) * 1000);
+    const { fetchPage } = failing([new Response(null, { status: 503, headers: { "Retry-After": when.toUTCString() } })]);
+    same(await paginate(fetchPage, { ...IN, retry: { retries: 1, baseDelayMs: 1, maxDelayMs: 60_000 } }).toArray(), [1, 2]);
+    assert.ok(Date.now() >= when.getTime() - 50, `resumed ${when.getTime() - Date.now()} ms early`);
+  });
+  test("err.retryAfter (seconds, like the header) is honoured", async () => {
+    const e = Object.assign(new Error("throttled"), { name: "ThrottlingException", retryAfter: 1 });
+    const { fetchPage } = failing([e]);
+    const t = Date.now();
+    same(await paginate(fetchPage, { ...IN, retry: { retries: 1, baseDelayMs: 1, maxDelayMs: 60_000 } }).toArray(), [1, 2]);
+    assert.ok(Date.now() - t >= 950, `waited only ${Date.now() - t} ms`);
+  });
+});
+
+describe("Paginator: abort and break", () => {
+  const hanging = () => {
+    const signals = [];
+    let issued = 0;
+    const fetchPage = (t, ctx) => {
+      issued++;
+      signals.push(ctx.signal);
+      assert.ok(ctx.signal instanceof AbortSignal);
+      if (t === undefined) return Promise.resolve({ items: [1], next: "t1" });
+      return new Promise((_, rej) => {
+        const timer = setTimeout(() => rej(new Error("never aborted")), 5000);
+        ctx.signal.addEventListener("abort", () => { clearTimeout(timer); rej(ctx.signal.reason ?? new Error("aborted")); });
+      });
+    };
+    return { fetchPage, signals, issued: () => issued };
+  };
+  test("aborting options.signal before the first request rejects with aborted and fetches nothing", async () => {
+    const ac = new AbortController();
+    ac.abort();
+    let fetched = 0;
+    const p = paginate(async () => { fetched++; return { items: [1], next: undefined }; }, { ...IN, signal: ac.signal });
+    await rejectsPag(() => drain(p), "aborted");
+    assert.equal(fetched, 0);
+    assert.equal(p.stopReason, "aborted");
+    const p2 = paginate(async () => { fetched++; return { items: [1], next: undefined }; }, { ...IN, signal: ac.signal });
+    await rejectsPag(() => p2.toArray(), "aborted");
+    const p3 = paginate(async () => { fetched++; return { items: [1], next: undefined }; }, { ...IN, signal: ac.signal });
+    await rejectsPag(async () => { for await (const _ of p3.items()) { /* none */ } }, "aborted");
+    assert.equal(fetched, 0);
+  });
+  test("aborting options.signal mid-walk rejects with aborted and aborts the in-flight fetchPage through ctx.signal", async () => {
+    const ac = new AbortController();
+    const h = hanging();
+    const p = paginate(h.fetchPage, { ...IN, signal: ac.signal });
+    const got = [];
+    await rejectsPag(async () => { for await (const pg of p) { got.push(...pg.items); setTimeout(() => ac.abort(), 20); } }, "aborted");
+    same(got, [1]);
+    await sleep(10);
+    assert.ok(h.signals.length >= 2 && h.signals.slice(1).every((s) => s.aborted), "in-flight fetchPage aborted");
+    assert.equal(p.stopReason, "aborted");
+    assert.equal(typeof p.resumeToken, "string", "resumeToken defined: the walk did not reach its end");
+    const n = h.issued();
+    await sleep(30);
+    assert.equal(h.issued(), n, "no fetch after abort");
+  });
+  test("aborting options.signal while the retry backoff waits rejects with aborted", async () => {
+    const ac = new AbortController();
+    let n = 0;
+    const p = paginate(async () => { n++; throw new Response(null, { status: 503 }); }, { ...IN, signal: ac.signal, retry: { retries: 5, baseDelayMs: 2000, maxDelayMs: 2000 } });
+    setTimeout(() => ac.abort(), 30);
+    const t = Date.now();
+    await rejectsPag(() => p.toArray(), "aborted");
+    assert.ok(Date.now() - t < 1500, "the backoff wait is cut short by the abort");
+    assert.equal(n, 1);
+  });
+  test("breaking out of for await ends quietly and aborts the in-flight fetchPage through ctx.signal", async () => {
+    const h = hanging();
+    const p = paginate(h.fetchPage, { ...IN, prefetch: 1 });
+    for await (const _ of p) break;
+    await sleep(20);
+    assert.ok(h.signals.length >= 2, "request 2 was in flight (issued before page 1 was handed over)");
+    assert.ok(h.signals.slice(1).every((s) => s.aborted));
+    const n = h.issued();
+    await sleep(30);
+    assert.equal(h.issued(), n, "no fetch after break");
+  });
+  test("breaking out of items() aborts the in-flight fetchPage too", async () => {
+    const h = hanging();
+    const p = paginate(h.fetchPage, { ...IN, prefetch: 2 });
+    for await (const _ of p.items()) break;
+    await sleep(20);
+    assert.ok(h.signals.slice(1).every((s) => s.aborted));
+    assert.equal(typeof p.resumeToken, "string");
+  });
+  test("an abort reason surfaces as a PaginationError aborted, not a raw AbortError", async () => {
+    const ac = new AbortController();
+    const p = paginate((t, ctx) => new Promise((_, rej) => ctx.signal.addEventListener("abort", () => rej(new DOMException("x", "AbortError")))), { ...IN, signal: ac.signal });
+    setTimeout(() => ac.abort(new Error("user left")), 10);
+    await rejectsPag(() => p.toArray(), "aborted");
+  });
+});
+
+describe("Paginator: prefetch (Precise semantics)", () => {
+  function probe(k, nPages, extra = {}) {
+    let issued = 0, received = 0;
+    const problems = [];
+    const fetchPage = async (t) => {
+      issued++;
+      // Issued while page `received + 1` may be on its way to the consumer ("request n+1 is issued
+      // before page n is handed over"), so that page already counts as received here.
+      if (issued - (received + 1) > 1 + k) problems.push(`request ${issued} issued with only ${received} pages received`);
+      await sleep(1);
+      const i = t === undefined ? 0 : Number(t.slice(1));
+      return { items: [i], next: i + 1 < nPages ? `t${i + 1}` : undefined };
+    };
+    return {
+      problems, issued: () => issued,
+      run: async (breakAt) => {
+        const p = paginate(fetchPage, { ...IN, prefetch: k, ...extra });
+        const order = [];
+        for await (const pg of p) {
+          received++;
+          order.push(pg.items[0]);
+          if (pg.next !== undefined && issued < received + 1 && (extra.maxPages ?? Infinity) > received) problems.push(`request ${received + 1} not issued before page ${received} was handed over`);
+          if (received === breakAt) break;
+          await sleep(8);
+          if (issued - received > 1 + k) problems.push(`${issued} issued, ${received} received`);
+        }
+        return { p, order };
+      },
+    };
+  }
+  for (const k of [1, 2, 4]) {
+    test(`prefetch ${k}: at most 1 + k requests beyond the pages received; request n+1 issued before page n is handed over; order preserved`, async () => {
+      const pr = probe(k, 10);
+      const { order } = await pr.run();
+      same(order, range(0, 10));
+      assert.deepEqual(pr.problems, [], pr.problems.join("; "));
+      assert.equal(pr.issued(), 10);
+    });
+  }
+  test("prefetch default 0: at most one request beyond the pages received; request n+1 issued before page n is handed over", async () => {
+    const pr = probe(0, 6);
+    const { order } = await pr.run();
+    same(order, range(0, 6));
+    assert.deepEqual(pr.problems, [], pr.problems.join("; "));
+    assert.equal(pr.issued(), 6);
+  });
+  test("prefetching never exceeds maxPages", async () => {
+    const pr = probe(5, 20, { maxPages: 3 });
+    const { p } = await pr.run();
+    await sleep(20);
+    assert.equal(pr.issued(), 3);
+    assert.equal(p.stopReason, "maxPages");
+  });
+  test("prefetching never exceeds maxRequests", async () => {
+    const pr = probe(5, 20, { maxRequests: 4 });
+    const { p } = await pr.run();
+    await sleep(20);
+    assert.equal(pr.issued(), 4);
+    assert.equal(p.stopReason, "maxRequests");
+  });
+  test("prefetching does not continue after a break", async () => {
+    const pr = probe(3, 50);
+    const { p } = await pr.run(2);
+    const n = pr.issued();
+    assert.ok(n <= 2 + 1 + 3);
+    await sleep(40);
+    assert.equal(pr.issued(), n);
+    same(await paginate((t) => ({ items: [Number(t.slice(1))], next: undefined }), { ...IN, resumeToken: p.resumeToken }).toArray(), [2]);
+  });
+  test("prefetch with maxItems: exactly maxItems and an exact resume", async () => {
+    const { fetchPage } = service([[1, 2], [3, 4], [5, 6], [7, 8]]);
+    const p = paginate(fetchPage, { ...IN, prefetch: 3, maxItems: 3 });
+    same(await p.toArray(), [1, 2, 3]);
+    same(await paginate(fetchPage, { ...IN, prefetch: 3, resumeToken: p.resumeToken }).toArray(), [4, 5, 6, 7, 8]);
+  });
+  test("prefetch preserves order when later pages answer first", async () => {
+    const delays = [30, 1, 20, 1, 10, 1];
+    const fetchPage = async (t) => { const i = t === undefined ? 0 : t; await sleep(delays[i]); return { items: [i], next: i + 1 < delays.length ? i + 1 : undefined }; };
+    same(await paginate(fetchPage, { ...IN, prefetch: 4 }).toArray(), range(0, 6));
+  });
+});
+
+describe("Paginator: segments", () => {
+  const segService = (total, perSeg = 3) => {
+    const calls = [];
+    const fetchPage = async (t, ctx) => {
+      calls.push({ t, segment: ctx.segment, totalSegments: ctx.totalSegments });
+      const i = t === undefined ? 0 : t.i;
+      await sleep(ctx.segment === 0 ? 3 : 1);
+      return { items: [`${ctx.segment}:${i}`], next: i + 1 < perSeg ? { seg: ctx.segment, i: i + 1 } : undefined };
+    };
+    const all = [];
+    for (let s = 0; s < total; s++) for (let i = 0; i < perSeg; i++) all.push(`${s}:${i}`);
+    return { fetchPage, calls, all };
+  };
+  test("segments n: parallel segments with 0-based ctx.segment and ctx.totalSegments; every item once", async () => {
+    const { fetchPage, calls, all } = segService(3);
+    const got = await paginate(fetchPage, { ...IN, segments: 3 }).toArray();
+    same([...got].sort(), all);
+    same([...new Set(calls.map((c) => c.segment))].sort(), [0, 1, 2]);
+    assert.ok(calls.every((c) => c.totalSegments === 3));
+    assert.equal(calls.filter((c) => c.t === undefined).length, 3, "each segment starts with no token");
+    for (const c of calls) if (c.t !== undefined) assert.equal(c.t.seg, c.segment, "a segment's token goes back to its segment");
+  });
+  test("segment { segment, total }: walks one segment only, 0-based", async () => {
+    const { fetchPage, calls } = segService(4);
+    const got = await paginate(fetchPage, { ...IN, segment: { segment: 0, total: 4 } }).toArray();
+    same(got, ["0:0", "0:1", "0:2"]);
+    assert.ok(calls.every((c) => c.segment === 0 && c.totalSegments === 4));
+    const got3 = await paginate(fetchPage, { ...IN, segment: { segment: 3, total: 4 } }).toArray();
+    same(got3, ["3:0", "3:1", "3:2"]);
+  });
+  test("a one-segment walk has its own resumeToken", async () => {
+    const { fetchPage, calls } = segService(4);
+    const p = paginate(fetchPage, { ...IN, segment: { segment: 2, total: 4 }, maxItems: 1 });
+    same(await p.toArray(), ["2:0"]);
+    calls.length = 0;
+    same(await paginate(fetchPage, { ...IN, segment: { segment: 2, total: 4 }, resumeToken: p.resumeToken }).toArray(), ["2:1", "2:2"]);
+    assert.ok(calls.every((c) => c.segment === 2));
+  });
+  test("parallel segments stopped by maxItems resume with exactly the rest", async () => {
+    const { fetchPage, all } = segService(3, 4);
+    const p = paginate(fetchPage, { ...IN, segments: 3, maxItems: 5 });
+    const first = await p.toArray();
+    assert.equal(first.length, 5);
+    const rest = await paginate(fetchPage, { ...IN, segments: 3, resumeToken: p.resumeToken }).toArray();
+    same([...first, ...rest].sort(), all);
+  });
+});
+
+describe("Paginator: presets", () => {
+  test("dynamodb: Items / LastEvaluatedKey; fetchPage receives the LastEvaluatedKey object as the page carried it, and ctx.pageSize", async () => {
+    const lek = [{ pk: { S: "a" }, sk: { N: "1" } }, { pk: { S: "b" }, sk: { N: "2" } }];
+    const seen = [];
+    const fetchPage = async (token, ctx) => {
+      seen.push({ token, limit: ctx.pageSize });
+      const i = token === undefined ? 0 : lek.findIndex((k) => k.pk.S === token.pk.S) + 1;
+      return { Items: [{ i }], Count: 1, ...(i < 2 ? { LastEvaluatedKey: lek[i] } : {}) };
+    };
+    const got = await paginate(fetchPage, { preset: "dynamodb", pageSize: 25 }).toArray();
+    same(got, [{ i: 0 }, { i: 1 }, { i: 2 }]);
+    same(seen.map((s) => s.token), [undefined, lek[0], lek[1]]);
+    assert.ok(seen.every((s) => s.limit === 25));
+  });
+  test("dynamodb with parallel segments: ctx.segment / ctx.totalSegments map to Segment / TotalSegments", async () => {
+    const fetchPage = async (token, ctx) => ({ Items: [`${ctx.segment}/${ctx.totalSegments}:${token ? token.n : 0}`], LastEvaluatedKey: token ? undefined : { n: 1 } });
+    const got = await paginate(fetchPage, { preset: "dynamodb", segments: 2 }).toArray();
+    same([...got].sort(), ["0/2:0", "0/2:1", "1/2:0", "1/2:1"]);
+  });
+  test("aws: NextToken with the items path given by the user", async () => {
+    const seen = [];
+    const fetchPage = async (token) => { seen.push(token); const n = seen.length; return { Reservations: [n], ...(n < 3 ? { NextToken: `tok/${n}+=` } : {}) }; };
+    same(await paginate(fetchPage, { preset: "aws", items: "Reservations" }).toArray(), [1, 2, 3]);
+    same(seen, [undefined, "tok/1+=", "tok/2+="]);
+  });
+  test("keyset: items / next_cursor", async () => {
+    const seen = [];
+    const fetchPage = async (t) => { seen.push(t); const n = seen.length; return { items: [n], next_cursor: n < 3 ? `c${n}` : null }; };
+    same(await paginate(fetchPage, { preset: "keyset" }).toArray(), [1, 2, 3]);
+    same(seen, [undefined, "c1", "c2"]);
+  });
+  test("keyset: items / nextCursor", async () => {
+    let n = 0;
+    same(await paginate(async () => ({ items: [++n], nextCursor: n < 2 ? `c${n}` : undefined }), { preset: "keyset" }).toArray(), [1, 2]);
+  });
+  test("keyset: paginateKeyset's own pages can be walked", async () => {
+    const data = range(0, 23).map((i) => ({ id: (i * 7) % 23, name: `n${i}` }));
+    const got = await paginate(async (after) => paginateKeyset(data, { keys: ["id"], after, limit: 5 }), { preset: "keyset" }).toArray();
+    same(got.map((x) => x.id), range(0, 23));
+  });
+  test("relay: edges.node / pageInfo.endCursor with pageInfo.hasNextPage", async () => {
+    const seen = [];
+    const fetchPage = async (t) => {
+      seen.push(t);
+      const n = seen.length;
+      return { edges: [{ node: { id: n }, cursor: `e${n}` }], pageInfo: { endCursor: `c${n}`, hasNextPage: n < 3 } };
+    };
+    same(await paginate(fetchPage, { preset: "relay" }).toArray(), [{ id: 1 }, { id: 2 }, { id: 3 }]);
+    same(seen, [undefined, "c1", "c2"]);
+  });
+  test("relay: nodes / pageInfo, with root \"data.orders\" applied before the preset", async () => {
+    let n = 0;
+    const fetchPage = async () => { n++; return { data: { orders: { nodes: [n, n + 10], pageInfo: { endCursor: `c${n}`, hasNextPage: n < 2 } } } }; };
+    same(await paginate(fetchPage, { preset: "relay", root: "data.orders" }).toArray(), [1, 11, 2, 12]);
+  });
+  test("relay: hasNextPage false ends the walk even with an endCursor", async () => {
+    let n = 0;
+    const p = paginate(async () => ({ nodes: [++n], pageInfo: { endCursor: "same-forever", hasNextPage: false } }), { preset: "relay" });
+    same(await p.toArray(), [1]);
+    assert.equal(p.stopReason, "end");
+  });
+
+  describe("link preset (a real Response from a 127.0.0.1 server)", () => {
+    let base;
+    let flaky = 0;
+    const hits = [];
+    const server = http.createServer((req, res) => {
+      const u = new URL(req.url, "http://x");
+      hits.push(u.pathname + u.search);
+      const p = Number(u.searchParams.get("p") ?? 1);
+      const send = (status, body, link) => {
+        res.writeHead(status, { "content-type": "application/json", ...(link ? { link } : {}) });
+        res.end(JSON.stringify(body));
+      };
+      if (u.pathname === "/list") {
+        const links = [];
+        if (p > 1) links.push(`<${base}/list?p=${p - 1}>; rel="prev"`);
+        if (p < 3) links.push(`</list?p=${p + 1}>; rel="next"`);
+        if (p === 1) links.push(`<${base}/list?p=3>; rel="last"`);
+        return send(200, [p * 10, p * 10 + 1], links.join(", "));
+      }
+      if (u.pathname === "/wrapped") return send(200, { data: { rows: [p] } }, p < 2 ? `<wrapped?p=${p + 1}>; rel=next` : undefined);
+      if (u.pathname === "/redir") { res.writeHead(302, { location: "/sub/dir/page?p=1" }); return res.end(); }
+      if (u.pathname === "/sub/dir/page") return send(200, [`sub${p}`], p < 2 ? `<page?p=${p + 1}>; rel="next"` : undefined);
+      if (u.pathname === "/flaky") {
+        if (flaky++ === 0) return send(503, { error: "busy" });
+        return send(200, ["ok"]);
+      }
+      if (u.pathname === "/missing") return send(404, { error: "nope" });
+      send(500, {});
+    });
+    const ready = new Promise((r) => server.listen(0, "127.0.0.1", () => { base = `http://127.0.0.1:${server.address().port}`; r(); }));
+    after(() => { server.closeAllConnections?.(); server.close(); });
+
+    test("link: items = the JSON body; next = the rel=\"next\" URL of the Link header, resolved against the response URL", async () => {
+      await ready;
+      const seen = [];
+      const got = await paginate(async (url) => { seen.push(url); return fetch(url ?? `${base}/list?p=1`); }, { preset: "link" }).toArray();
+      same(got, [10, 11, 20, 21, 30, 31]);
+      same(seen, [undefined, `${base}/list?p=2`, `${base}/list?p=3`]);
+    });
+    test("link: items may be a path in the JSON body; a relative next URL is resolved", async () => {
+      await ready;
+      const got = await paginate(async (url) => fetch(url ?? `${base}/wrapped?p=1`), { preset: "link", items: "data.rows" }).toArray();
+      same(got, [1, 2]);
+    });
+    test("link: resolved against the final response URL after a redirect", async () => {
+      await ready;
+      const seen = [];
+      const got = await paginate(async (url) => { seen.push(url); return fetch(url ?? `${base}/redir`); }, { preset: "link" }).toArray();
+      same(got, ["sub1", "sub2"]);
+      assert.equal(seen[1], `${base}/sub/dir/page?p=2`);
+    });
+    test("link: a non-2xx response is a failure, retried when its status is retryable", async () => {
+      await ready;
+      flaky = 0;
+      const p = paginate(async () => fetch(`${base}/flaky`), { preset: "link", retry: FAST });
+      same(await p.toArray(), ["ok"]);
+      assert.equal(p.stats.retries, 1);
+    });
+    test("link: a non-retryable non-2xx response is fetch_failed at once", async () => {
+      await ready;
+      const before = hits.filter((h) => h.startsWith("/missing")).length;
+      await rejectsPag(() => paginate(async () => fetch(`${base}/missing`), { preset: "link", retry: FAST }).toArray(), "fetch_failed");
+      assert.equal(hits.filter((h) => h.startsWith("/missing")).length - before, 1);
+    });
+  });
+});
+
+describe("Paginator: caller objects and stats", () => {
+  const deepFreeze = (o) => { if (o && typeof o === "object" && !Object.isFrozen(o)) { Object.freeze(o); for (const v of Object.values(o)) deepFreeze(v); } return o; };
+  test("caller objects are never mutated (frozen options, pages, tokens and items work)", async () => {
+    const pages = deepFreeze([
+      { Items: [{ a: 1 }], LastEvaluatedKey: { pk: { S: "x" } } },
+      { Items: [{ a: 2 }], LastEvaluatedKey: { pk: { S: "y" } } },
+      { Items: [] },
+    ]);
+    const options = deepFreeze({ preset: "dynamodb", retry: { retries: 1, baseDelayMs: 1 }, scope: { q: [1] }, maxItems: 5 });
+    let i = 0;
+    const got = await paginate(async () => pages[i++], options).toArray();
+    assert.equal(got[0], pages[0].Items[0], "items are the caller's objects, not copies");
+    same(got, [{ a: 1 }, { a: 2 }]);
+  });
+  test("caller objects are never mutated (unfrozen: deep snapshot unchanged)", async () => {
+    const pages = [{ items: [{ x: [1] }], next: { k: 1 } }, { items: [{ y: 2 }], next: null }];
+    const options = { items: "items", next: "next", prefetch: 1, maxPages: 5, scope: { s: 1 } };
+    const snap = JSON.stringify([pages, options]);
+    let i = 0;
+    const p = paginate(async () => pages[i++], options);
+    await p.toArray();
+    assert.equal(JSON.stringify([pages, options]), snap);
+  });
+  test("stats: pages, items, emptyPages, retries, requests, elapsedMs", async () => {
+    const { fetchPage: inner } = service([[1, 2], [], [3], []]);
+    let failed = false;
+    const fetchPage = async (t, c) => { if (t === "t2" && !failed) { failed = true; throw new Response(null, { status: 500 }); } return inner(t, c); };
+    const p = paginate(fetchPage, { ...IN, retry: FAST });
+    await p.toArray();
+    const s = p.stats;
+    assert.equal(s.pages, 4);
+    assert.equal(s.items, 3);
+    assert.equal(s.emptyPages, 2);
+    assert.equal(s.retries, 1);
+    assert.equal(s.requests, 5);
+    assert.equal(typeof s.elapsedMs, "number");
+    assert.ok(s.elapsedMs >= 0 && Number.isFinite(s.elapsedMs));
+  });
+  test("minIntervalMs paces requests", async () => {
+    const { fetchPage } = service([[1], [2], [3]]);
+    const t = Date.now();
+    await paginate(fetchPage, { ...IN, minIntervalMs: 60 }).toArray();
+    assert.ok(Date.now() - t >= 110, `3 requests in ${Date.now() - t} ms`);
+  });
+  test("toArray collects every item; the paginator is async iterable (Symbol.asyncIterator)", async () => {
+    const { fetchPage } = service([[1], [2]]);
+    const p = paginate(fetchPage, IN);
+    assert.equal(typeof p[Symbol.asyncIterator], "function");
+    assert.equal(typeof p.items()[Symbol.asyncIterator], "function");
+    same(await p.toArray(), [1, 2]);
+  });
+});
