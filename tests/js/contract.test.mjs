@@ -1311,3 +1311,462 @@ describe("Paginator: caller objects and stats", () => {
     same(await p.toArray(), [1, 2]);
   });
 });
+
+// ================================================================= CursorStack
+describe("CursorStack", () => {
+  const URLSAFE = /^[A-Za-z0-9._~-]+$/;
+  const walk = (stack, n) => { for (let i = 2; i <= n; i++) { stack.record(`tok${i}`); assert.equal(stack.forward(), `tok${i}`); } };
+  test("a new stack: page 1, current undefined (= first page), no previous, no next", () => {
+    const s = new CursorStack();
+    assert.equal(s.page, 1);
+    assert.equal(s.current, undefined);
+    assert.equal(s.hasPrevious, false);
+    assert.equal(s.hasNext, false);
+  });
+  test("record(nextToken): the current page loaded; hasNext true only when the next token is known", () => {
+    const s = new CursorStack();
+    s.record("t2");
+    assert.equal(s.hasNext, true);
+    assert.equal(s.page, 1);
+    assert.equal(s.current, undefined);
+  });
+  for (const [name, absent] of [["undefined", undefined], ["null", null]]) {
+    test(`record(absent token: ${name}) -> hasNext false: this is the end`, () => {
+      const s = new CursorStack();
+      s.record(absent);
+      assert.equal(s.hasNext, false);
+      s.record("t2");
+      s.forward();
+      s.record(absent);
+      assert.equal(s.hasNext, false);
+      assert.equal(s.page, 2);
+    });
+  }
+  test("forward(): moves to the next page and returns the token to fetch with", () => {
+    const s = new CursorStack();
+    s.record("t2");
+    assert.equal(s.forward(), "t2");
+    assert.equal(s.page, 2);
+    assert.equal(s.current, "t2");
+    assert.equal(s.hasPrevious, true);
+    assert.equal(s.hasNext, false, "the next page's token is not known yet");
+  });
+  test("forward(nextToken): records nextToken first", () => {
+    const s = new CursorStack();
+    assert.equal(s.forward("a"), "a");
+    assert.equal(s.forward({ k: 1 }).k, 1);
+    assert.equal(s.page, 3);
+    same(s.current, { k: 1 });
+  });
+  test("back(): returns the token of the previous page", () => {
+    const s = new CursorStack();
+    walk(s, 4);
+    assert.equal(s.back(), "tok3");
+    assert.equal(s.page, 3);
+    assert.equal(s.current, "tok3");
+    assert.equal(s.hasNext, true, "the page after is known");
+    assert.equal(s.back(), "tok2");
+    assert.equal(s.back(), undefined, "page 1 is fetched with no token");
+    assert.equal(s.page, 1);
+    assert.equal(s.forward(), "tok2", "forward after back follows the known tokens");
+    assert.equal(s.page, 2);
+  });
+  test("back() on page 1 stays there and returns undefined", () => {
+    const s = new CursorStack();
+    assert.equal(s.back(), undefined);
+    assert.equal(s.page, 1);
+    s.record("t2");
+    assert.equal(s.back(), undefined);
+    assert.equal(s.page, 1);
+    assert.equal(s.hasNext, true);
+    assert.equal(s.hasPrevious, false);
+  });
+  test("goTo(page): any page already visited returns its token", () => {
+    const s = new CursorStack();
+    walk(s, 5);
+    assert.equal(s.goTo(2), "tok2");
+    assert.equal(s.page, 2);
+    assert.equal(s.current, "tok2");
+    assert.equal(s.goTo(4), "tok4");
+    assert.equal(s.page, 4);
+    assert.equal(s.goTo(1), undefined);
+    assert.equal(s.page, 1);
+    assert.equal(s.hasPrevious, false);
+  });
+  test("goTo(a page never visited) is refused (throws) or leaves the stack unchanged", () => {
+    const s = new CursorStack();
+    walk(s, 3);
+    let threw = false;
+    try { s.goTo(9); } catch { threw = true; }
+    if (!threw) assert.equal(s.page, 3);
+  });
+  test("reset(scope?): the query changed — start over", () => {
+    const s = new CursorStack({ scope: "q=a" });
+    walk(s, 3);
+    s.reset("q=b");
+    assert.equal(s.page, 1);
+    assert.equal(s.current, undefined);
+    assert.equal(s.hasPrevious, false);
+    assert.equal(s.hasNext, false);
+    s.reset();
+    assert.equal(s.page, 1);
+  });
+  test("hasPrevious is true exactly when back() can return a real token", () => {
+    const s = new CursorStack();
+    assert.equal(s.hasPrevious, false);
+    walk(s, 3);
+    assert.equal(s.hasPrevious, true);
+    assert.equal(s.back(), "tok2");
+    assert.equal(s.hasPrevious, true);
+    assert.equal(s.back(), undefined);
+    assert.equal(s.hasPrevious, false);
+  });
+  test("maxDepth N keeps the tokens of the N most recent pages; page numbers keep counting past it", () => {
+    const s = new CursorStack({ maxDepth: 3 });
+    walk(s, 10);
+    assert.equal(s.page, 10);
+    assert.equal(s.current, "tok10");
+    assert.equal(s.back(), "tok9");
+    assert.equal(s.page, 9);
+    assert.equal(s.back(), "tok8");
+    assert.equal(s.page, 8);
+    assert.equal(s.hasPrevious, false, "page 7's token was dropped");
+    assert.equal(s.forward(), "tok9");
+    assert.equal(s.forward(), "tok10");
+    s.record("tok11");
+    assert.equal(s.forward(), "tok11");
+    assert.equal(s.page, 11);
+  });
+  test("maxDepth: back() with the older token dropped does not invent a token", () => {
+    const s = new CursorStack({ maxDepth: 2 });
+    walk(s, 6);
+    assert.equal(s.back(), "tok5");
+    assert.equal(s.hasPrevious, false);
+    const r = s.back();
+    assert.equal(r, undefined, "hasPrevious false: back() cannot return a real token");
+    assert.notEqual(s.page, 4, "page 4's token was dropped, so the stack cannot be on page 4");
+  });
+  test("toString() is URL-safe and CursorStack.from(string) restores page, current, hasPrevious, hasNext and the tokens", () => {
+    const s = new CursorStack();
+    walk(s, 4);
+    s.record({ pk: { S: "x" }, n: 5n });
+    const str = s.toString();
+    assert.equal(typeof str, "string");
+    assert.match(str, URLSAFE);
+    const r = CursorStack.from(str);
+    assert.ok(r instanceof CursorStack);
+    assert.equal(r.page, 4);
+    assert.equal(r.current, "tok4");
+    assert.equal(r.hasPrevious, true);
+    assert.equal(r.hasNext, true);
+    same(r.forward(), { pk: { S: "x" }, n: 5n });
+    r.back();
+    assert.equal(r.back(), "tok3");
+    assert.equal(r.goTo(2), "tok2");
+  });
+  test("toString/from round trip of a fresh stack", () => {
+    const r = CursorStack.from(new CursorStack().toString());
+    assert.equal(r.page, 1);
+    assert.equal(r.current, undefined);
+    assert.equal(r.hasNext, false);
+    assert.equal(r.hasPrevious, false);
+  });
+  test("toString/from keeps maxDepth page numbering", () => {
+    const s = new CursorStack({ maxDepth: 2 });
+    walk(s, 7);
+    const r = CursorStack.from(s.toString(), { maxDepth: 2 });
+    assert.equal(r.page, 7);
+    assert.equal(r.back(), "tok6");
+    assert.equal(r.page, 6);
+    assert.equal(r.hasPrevious, false);
+  });
+  test("toString/from with a signed codec round-trips; a tampered string is a CursorError", () => {
+    const codec = new CursorCodec({ keys: [KEY1] });
+    const s = new CursorStack({ codec });
+    walk(s, 3);
+    const str = s.toString();
+    assert.match(str, URLSAFE);
+    const r = CursorStack.from(str, { codec });
+    assert.equal(r.page, 3);
+    assert.equal(r.current, "tok3");
+    for (let i = 0; i < str.length; i += Math.max(1, Math.floor(str.length / 40))) {
+      const bad = str.slice(0, i) + (str[i] === "A" ? "B" : "A") + str.slice(i + 1);
+      assert.throws(() => CursorStack.from(bad, { codec }), (e) => checkErr(e, "CursorError"), `position ${i}`);
+    }
+    assert.throws(() => CursorStack.from(str, { codec: new CursorCodec({ keys: [KEY2] }) }), (e) => checkErr(e, "CursorError"));
+    assert.throws(() => CursorStack.from(new CursorStack().toString(), { codec }), (e) => checkErr(e, "CursorError"), "plain state to a signing codec");
+  });
+  test("CursorStack.from of garbage is a CursorError", () => {
+    for (const bad of ["", "!!!", "abc", encodeCursor(5)]) {
+      assert.throws(() => CursorStack.from(bad), (e) => checkErr(e, "CursorError"), JSON.stringify(bad));
+    }
+  });
+  test("a stack bound to a scope: from() with another scope is a CursorError", () => {
+    const s = new CursorStack({ scope: { q: "a" } });
+    walk(s, 2);
+    assert.equal(CursorStack.from(s.toString(), { scope: { q: "a" } }).page, 2);
+    assert.throws(() => CursorStack.from(s.toString(), { scope: { q: "b" } }), (e) => checkErr(e, "CursorError"));
+  });
+  test("the serialized state is capped only by the codec's maxLength", () => {
+    const codec = new CursorCodec({ maxLength: 200_000 });
+    const s = new CursorStack({ codec });
+    for (let i = 2; i <= 400; i++) s.forward(`token-number-${i}-`.padEnd(40, "x"));
+    const str = s.toString();
+    assert.ok(str.length > 4096);
+    const r = CursorStack.from(str, { codec });
+    assert.equal(r.page, 400);
+    assert.equal(r.goTo(3), "token-number-3-".padEnd(40, "x"));
+    const small = new CursorStack({ codec: new CursorCodec({ maxLength: 100 }) });
+    for (let i = 2; i <= 20; i++) small.forward(`t${i}`.padEnd(30, "y"));
+    throwsCursor(() => small.toString(), "too_large");
+  });
+});
+
+// ================================================================= InfiniteList
+describe("InfiniteList", () => {
+  const list = (pages, extra = {}) => {
+    const { fetchPage, calls } = service(pages);
+    return { l: new InfiniteList(fetchPage, { ...IN, ...extra }), fetchPage, calls };
+  };
+  const pages = [[1, 2], [], [3], [4, 5, 6, 7], [], [], [8], [9, 10, 11]];
+  test("chunkItems: each load yields exactly this many items, filling across short and empty pages, unless the end comes first", async () => {
+    const { l } = list(pages, { chunkItems: 3 });
+    assert.equal(l.hasMore, true);
+    same(await l.loadMore(), [1, 2, 3]);
+    same(await l.loadMore(), [4, 5, 6]);
+    same(await l.loadMore(), [7, 8, 9]);
+    same(await l.loadMore(), [10, 11]);
+    assert.equal(l.hasMore, false);
+    same(l.items, range(1, 12));
+    same(await l.loadMore(), []);
+    same(l.items, range(1, 12));
+  });
+  test("without chunkItems, loadMore appends the next chunk and items is the window in order", async () => {
+    const { l } = list([[1, 2], [3], [4, 5]]);
+    const a = await l.loadMore();
+    assert.ok(a.length > 0);
+    while (l.hasMore) await l.loadMore();
+    same(l.items, [1, 2, 3, 4, 5]);
+  });
+  test("maxChunks: older chunks are dropped (their cursors kept); loadPrevious restores identical items", async () => {
+    const { l } = list(pages, { chunkItems: 2, maxChunks: 2 });
+    const chunks = [];
+    for (let i = 0; i < 4; i++) chunks.push(await l.loadMore());
+    same(chunks, [[1, 2], [3, 4], [5, 6], [7, 8]]);
+    same(l.items, [5, 6, 7, 8]);
+    assert.equal(l.hasPrevious, true);
+    same(await l.loadPrevious(), [3, 4]);
+    assert.equal(l.items.slice(0, 2).join(), "3,4");
+    assert.ok(l.items.length <= 4, "the window stays within maxChunks");
+    same(await l.loadPrevious(), [1, 2]);
+    same(l.items.slice(0, 2), [1, 2]);
+    assert.equal(l.hasPrevious, false);
+    same(await l.loadMore(), [5, 6], "loadMore appends the chunk after the window");
+  });
+  test("loadPrevious restores items identical to the dropped chunk, also for chunks cut mid-page", async () => {
+    const { l } = list([[1, 2, 3, 4, 5], [6, 7, 8, 9, 10], [11, 12]], { chunkItems: 3, maxChunks: 1 });
+    const chunks = [];
+    while (l.hasMore) chunks.push(await l.loadMore());
+    same(chunks, [[1, 2, 3], [4, 5, 6], [7, 8, 9], [10, 11, 12]]);
+    same(l.items, [10, 11, 12]);
+    for (let i = chunks.length - 2; i >= 0; i--) {
+      same(await l.loadPrevious(), chunks[i]);
+      same(l.items, chunks[i]);
+    }
+    assert.equal(l.hasPrevious, false);
+  });
+  test("concurrent loadMore calls do not load the same chunk twice", async () => {
+    const { l } = list(pages, { chunkItems: 3 });
+    const a = l.loadMore();
+    assert.equal(l.loading, true);
+    const b = l.loadMore();
+    const [ra, rb] = await Promise.all([a, b]);
+    assert.equal(l.loading, false);
+    const all = l.items;
+    assert.equal(new Set(all).size, all.length, "no item twice");
+    same(all, range(1, all.length + 1));
+    assert.ok(a === b || (ra.length === 3 && (rb.length === 3 || rb.length === 0)));
+  });
+  test("loading is true while a load runs, false after", async () => {
+    const { l } = list(pages, { chunkItems: 2 });
+    assert.equal(l.loading, false);
+    const pr = l.loadMore();
+    assert.equal(l.loading, true);
+    await pr;
+    assert.equal(l.loading, false);
+  });
+  test("subscribe(listener) is called on changes and returns an unsubscribe", async () => {
+    const { l } = list(pages, { chunkItems: 2 });
+    let n = 0;
+    const un = l.subscribe(() => { n++; });
+    assert.equal(typeof un, "function");
+    await l.loadMore();
+    assert.ok(n >= 1, "notified of the load");
+    const seen = n;
+    un();
+    await l.loadMore();
+    assert.equal(n, seen, "no calls after unsubscribe");
+  });
+  test("toString() is URL-safe; InfiniteList.from(string, fetchPage, options) continues after the window without loss or repeat", async () => {
+    const { l, fetchPage } = list(pages, { chunkItems: 2, maxChunks: 2 });
+    for (let i = 0; i < 3; i++) await l.loadMore(); // window [3,4,5,6]
+    const str = l.toString();
+    assert.match(str, /^[A-Za-z0-9._~-]+$/);
+    const r = InfiniteList.from(str, fetchPage, { ...IN, chunkItems: 2, maxChunks: 2 });
+    assert.ok(r instanceof InfiniteList);
+    assert.equal(r.hasPrevious, l.hasPrevious);
+    assert.equal(r.hasMore, true);
+    const got = [];
+    while (r.hasMore) got.push(...await r.loadMore());
+    const seen = [...new Set([...r.items, ...got])];
+    assert.ok(!seen.includes(1) && !seen.includes(2), "nothing before the window comes back");
+    for (const x of range(7, 12)) assert.ok(seen.includes(x), `item ${x} reached`);
+    assert.equal(got.filter((x) => x >= 7).length, 5, "no item after the window twice");
+  });
+  test("InfiniteList.from of a tampered string is a CursorError", () => {
+    const { l, fetchPage } = list(pages, { chunkItems: 2 });
+    assert.throws(() => InfiniteList.from("!!garbage", fetchPage, IN), (e) => checkErr(e, "CursorError"));
+    assert.equal(typeof l.toString(), "string");
+  });
+});
+
+// ================================================================= Page models
+describe("offsetPage / paginateOffset", () => {
+  test("offsetPage: page, limit, total, pages, offset, hasNext, hasPrevious", () => {
+    same({ ...offsetPage({ total: 95, page: 2, limit: 10 }) }, { page: 2, limit: 10, total: 95, pages: 10, offset: 10, hasNext: true, hasPrevious: true });
+    const first = offsetPage({ total: 95, page: 1, limit: 10 });
+    assert.equal(first.offset, 0);
+    assert.equal(first.hasPrevious, false);
+    assert.equal(first.hasNext, true);
+    const last = offsetPage({ total: 95, page: 10, limit: 10 });
+    assert.equal(last.hasNext, false);
+    assert.equal(last.offset, 90);
+    const exact = offsetPage({ total: 100, page: 10, limit: 10 });
+    assert.equal(exact.pages, 10);
+    assert.equal(exact.hasNext, false);
+  });
+  test("offsetPage past the end: no error; metadata still describes the data", () => {
+    const o = offsetPage({ total: 95, page: 12, limit: 10 });
+    assert.equal(o.pages, 10);
+    assert.equal(o.total, 95);
+    assert.equal(o.offset, 110);
+    assert.equal(o.hasNext, false);
+    assert.equal(o.hasPrevious, true);
+  });
+  test("offsetPage of an empty collection", () => {
+    const o = offsetPage({ total: 0, page: 1, limit: 10 });
+    assert.equal(o.total, 0);
+    assert.equal(o.hasNext, false);
+    assert.equal(o.hasPrevious, false);
+    assert.equal(o.offset, 0);
+  });
+  test("page models count with JS numbers (totals up to 2^53), not 32-bit sizes", () => {
+    const total = 2 ** 53;
+    const o = offsetPage({ total, page: 2 ** 40, limit: 1000 });
+    assert.equal(o.total, total);
+    assert.equal(o.pages, Math.ceil(total / 1000));
+    assert.equal(o.offset, (2 ** 40 - 1) * 1000);
+    assert.equal(o.hasNext, true);
+    assert.equal(typeof o.pages, "number");
+    const big = offsetPage({ total: 5_000_000_000, page: 3, limit: 2_000_000_000 });
+    same([big.pages, big.offset, big.hasNext], [3, 4_000_000_000, false]);
+  });
+  test("paginateOffset: the page's items plus the offsetPage metadata", () => {
+    const data = range(0, 25);
+    const p = paginateOffset(data, { page: 3, limit: 10 });
+    same(p.items, [20, 21, 22, 23, 24]);
+    assert.equal(p.total, 25);
+    assert.equal(p.pages, 3);
+    assert.equal(p.offset, 20);
+    assert.equal(p.hasNext, false);
+    assert.equal(p.hasPrevious, true);
+    same(paginateOffset(data, { page: 1, limit: 10 }).items, range(0, 10));
+  });
+  test("paginateOffset past the end: empty items, no error, metadata describes the data", () => {
+    const p = paginateOffset(range(0, 25), { page: 4, limit: 10 });
+    same(p.items, []);
+    assert.equal(p.total, 25);
+    assert.equal(p.pages, 3);
+    assert.equal(p.hasNext, false);
+    assert.equal(p.hasPrevious, true);
+  });
+  test("paginateOffset returns the caller's objects and does not mutate the array", () => {
+    const data = Object.freeze([{ a: 1 }, { a: 2 }, { a: 3 }]);
+    const p = paginateOffset(data, { page: 2, limit: 2 });
+    assert.equal(p.items[0], data[2]);
+  });
+});
+
+describe("paginateKeyset", () => {
+  const data = range(0, 23).map((i) => ({ id: (i * 7) % 23, name: `n${i}` }));
+  const ids = (r) => r.items.map((x) => x.id);
+  test("items sorted by keys; the first page has no previous", () => {
+    const r = paginateKeyset(data, { keys: ["id"], limit: 5 });
+    same(ids(r), [0, 1, 2, 3, 4]);
+    assert.equal(r.hasNext, true);
+    assert.equal(r.hasPrevious, false);
+    assert.equal(typeof r.nextCursor, "string");
+    assert.match(r.nextCursor, B64URL);
+  });
+  test("nextCursor walks forward to the end and previousCursor back to the start, visiting every item once; before pages come back ascending", () => {
+    const forward = [];
+    let r = paginateKeyset(data, { keys: ["id"], limit: 5 });
+    const cursors = [];
+    for (;;) {
+      forward.push(...ids(r));
+      if (!r.hasNext) break;
+      assert.equal(typeof r.nextCursor, "string");
+      r = paginateKeyset(data, { keys: ["id"], after: r.nextCursor, limit: 5 });
+      assert.equal(r.hasPrevious, true);
+      cursors.push(r);
+    }
+    same(forward, range(0, 23));
+    assert.equal(r.nextCursor === undefined || !r.hasNext, true);
+    const backward = [...ids(r)];
+    while (r.hasPrevious) {
+      assert.equal(typeof r.previousCursor, "string");
+      r = paginateKeyset(data, { keys: ["id"], before: r.previousCursor, limit: 5 });
+      const page = ids(r);
+      same(page, [...page].sort((a, b) => a - b), "before pages ascending");
+      assert.equal(r.hasNext, true);
+      backward.unshift(...page);
+    }
+    same(backward, range(0, 23));
+    same(ids(r).slice(0, 1), [0]);
+  });
+  test("compound keys: sorted by the keys in order", () => {
+    const rows = [{ g: "b", id: 1 }, { g: "a", id: 2 }, { g: "b", id: 0 }, { g: "a", id: 1 }];
+    const r = paginateKeyset(rows, { keys: ["g", "id"], limit: 3 });
+    same(r.items.map((x) => `${x.g}${x.id}`), ["a1", "a2", "b0"]);
+    const r2 = paginateKeyset(rows, { keys: ["g", "id"], after: r.nextCursor, limit: 3 });
+    same(r2.items.map((x) => `${x.g}${x.id}`), ["b1"]);
+    assert.equal(r2.hasNext, false);
+  });
+  test("string keys sort and page", () => {
+    const rows = ["pear", "apple", "fig", "kiwi", "date"].map((name) => ({ name }));
+    const a = paginateKeyset(rows, { keys: ["name"], limit: 2 });
+    same(a.items.map((x) => x.name), ["apple", "date"]);
+    const b = paginateKeyset(rows, { keys: ["name"], limit: 2, after: a.nextCursor });
+    same(b.items.map((x) => x.name), ["fig", "kiwi"]);
+  });
+  test("the caller's array is not mutated (sorted copy) and the items are the caller's objects", () => {
+    const rows = Object.freeze(data.slice());
+    const r = paginateKeyset(rows, { keys: ["id"], limit: 3 });
+    assert.ok(rows.includes(r.items[0]));
+  });
+  test("a malformed after/before is a CursorError", () => {
+    for (const bad of ["garbage!!", "abc", "", encodeCursor({ something: "else" }).slice(0, -3)]) {
+      assert.throws(() => paginateKeyset(data, { keys: ["id"], limit: 5, after: bad }), (e) => checkErr(e, "CursorError"), `after ${bad}`);
+      assert.throws(() => paginateKeyset(data, { keys: ["id"], limit: 5, before: bad }), (e) => checkErr(e, "CursorError"), `before ${bad}`);
+    }
+  });
+  test("with a codec and scope: cursors are signed and bound to the scope", () => {
+    const codec = new CursorCodec({ keys: [KEY1] });
+    const r = paginateKeyset(data, { keys: ["id"], limit: 5, codec, scope: "q" });
+    same(ids(paginateKeyset(data, { keys: ["id"], limit: 5, codec, scope: "q", after: r.nextCursor })), [5, 6, 7, 8, 9]);
+    assert.throws(() => paginateKeyset(data, { keys: ["id"], limit: 5, codec, scope: "other", after: r.nextCursor }), (e) => checkErr(e, "CursorError", "scope_mismatch"));
+    assert.throws(() => paginateKeyset(data, { keys: ["id"], limit: 5, codec: new CursorCodec({ keys: [KEY2] }), scope: "q", after: r.nextCursor }), (e) => checkErr(e, "CursorError"));
+    const plain = paginateKeyset(data, { keys: ["id"], limit: 5 });
+    assert.throws(() => paginateKeyset(data, { keys: ["id"], limit: 5, codec, scope: "q", after: plain.nextCursor }), (e) => checkErr(e, "CursorError"));
+  });
+});
