@@ -242,6 +242,19 @@ describe("Cursor codec: sizes, malformed input, optional fields", () => {
     const ok = encodeCursor("y".repeat(2500));
     assert.ok(ok.length <= 4096);
   });
+  test("maxLength default 4096: a 4096-character token is accepted, a longer one is too_large", () => {
+    const big = new CursorCodec({ maxLength: 100_000 });
+    let n = 2900, t = big.encode("a".repeat(n));
+    while (t.length < 4096) t = big.encode("a".repeat(++n));
+    assert.equal(t.length, 4096, "a plain token of exactly 4096 characters");
+    same(decodeCursor(t).value, "a".repeat(n));
+    same(new CursorCodec().decode(t).value, "a".repeat(n));
+    assert.equal(encodeCursor("a".repeat(n)), t);
+    const longer = big.encode("a".repeat(n + 1));
+    assert.ok(longer.length > 4096);
+    throwsCursor(() => decodeCursor(longer), "too_large");
+    throwsCursor(() => encodeCursor("a".repeat(n + 1)), "too_large");
+  });
   test("maxLength is checked at encode in every mode", () => {
     for (const mode of ["plain", "signed", "sealed"]) {
       const c = new CursorCodec({ keys: mode === "plain" ? undefined : [KEY1], mode, maxLength: 200 });
@@ -532,6 +545,14 @@ describe("Paginator: the end of the walk", () => {
       assert.equal(p.resumeToken, undefined, "undefined once the walk reached the end");
     });
   }
+  test("only the listed absent forms end the walk: 0, false and a non-empty object are real tokens", async () => {
+    for (const tok of [0, false, { k: null }, " "]) {
+      const seen = [];
+      const fetchPage = async (t) => { seen.push(t); return seen.length === 1 ? { items: [1], next: tok } : { items: [2], next: undefined }; };
+      same(await paginate(fetchPage, IN).toArray(), [1, 2], JSON.stringify(tok));
+      same(seen, [undefined, tok]);
+    }
+  });
   test("short and empty pages never end the walk", async () => {
     const { fetchPage, calls } = service([[], [1], [], [], [2, 3], []]);
     const p = paginate(fetchPage, { ...IN, pageSize: 10 });
@@ -892,6 +913,14 @@ describe("Paginator: retries", () => {
     await paginate(fetchPage, { ...IN, retry: FAST }).toArray();
     same(log, [1, 2, 1, 2, 1, 2]);
   });
+  test("maxDelayMs caps the backoff", async () => {
+    const e = Object.assign(new Error("x"), { $retryable: {} });
+    const { fetchPage, attempts } = failing([e, e, e]);
+    const t = Date.now();
+    same(await paginate(fetchPage, { ...IN, retry: { retries: 3, baseDelayMs: 20_000, maxDelayMs: 10 } }).toArray(), [1, 2]);
+    assert.equal(attempts.length, 5);
+    assert.ok(Date.now() - t < 5000, "three waits of at most maxDelayMs");
+  });
   test("retries: 0 means one attempt", async () => {
     const { fetchPage, attempts } = failing([new Response(null, { status: 503 })]);
     await rejectsPag(() => paginate(fetchPage, { ...IN, retry: { retries: 0 } }).toArray(), "fetch_failed");
@@ -1143,6 +1172,12 @@ describe("Paginator: presets", () => {
     same(got, [{ i: 0 }, { i: 1 }, { i: 2 }]);
     same(seen.map((s) => s.token), [undefined, lek[0], lek[1]]);
     assert.ok(seen.every((s) => s.limit === 25));
+  });
+  test("fetchPage receives the very token object the page carried (no copy, Buffers and undefined fields intact)", async () => {
+    const tok = { pk: { B: Buffer.from("bin") }, sk: { S: "x" }, extra: undefined };
+    const seen = [];
+    await paginate(async (t) => { seen.push(t); return seen.length === 1 ? { Items: [1], LastEvaluatedKey: tok } : { Items: [2] }; }, { preset: "dynamodb" }).toArray();
+    assert.equal(seen[1], tok);
   });
   test("dynamodb with parallel segments: ctx.segment / ctx.totalSegments map to Segment / TotalSegments", async () => {
     const fetchPage = async (token, ctx) => ({ Items: [`${ctx.segment}/${ctx.totalSegments}:${token ? token.n : 0}`], LastEvaluatedKey: token ? undefined : { n: 1 } });
@@ -1661,7 +1696,7 @@ describe("offsetPage / paginateOffset", () => {
     assert.equal(o.offset, 0);
   });
   test("page models count with JS numbers (totals up to 2^53), not 32-bit sizes", () => {
-    const total = 2 ** 53;
+    const total = Number.MAX_SAFE_INTEGER;
     const o = offsetPage({ total, page: 2 ** 40, limit: 1000 });
     assert.equal(o.total, total);
     assert.equal(o.pages, Math.ceil(total / 1000));
@@ -1670,6 +1705,18 @@ describe("offsetPage / paginateOffset", () => {
     assert.equal(typeof o.pages, "number");
     const big = offsetPage({ total: 5_000_000_000, page: 3, limit: 2_000_000_000 });
     same([big.pages, big.offset, big.hasNext], [3, 4_000_000_000, false]);
+    const last = offsetPage({ total, page: Math.ceil(total / 2 ** 32), limit: 2 ** 32 });
+    assert.equal(last.hasNext, false);
+  });
+  test("a total of exactly 2^53 is accepted (\"totals up to 2^53\")", { todo: "deviation: offsetPage refuses total 2^53 with a RangeError (accepts at most 2^53 - 1)" }, () => {
+    const o = offsetPage({ total: 2 ** 53, page: 1, limit: 1024 });
+    assert.equal(o.total, 2 ** 53);
+    assert.equal(o.pages, 2 ** 43);
+  });
+  test("invalid page-model arguments fail with an Error carrying a stable string code (\"every failure\")", { todo: "deviation: offsetPage throws a plain RangeError with no code for page 0 / limit 0 / negative total" }, () => {
+    for (const args of [{ total: 10, page: 0, limit: 10 }, { total: 10, page: 1, limit: 0 }, { total: -1, page: 1, limit: 10 }, { total: 1.5, page: 1, limit: 10 }]) {
+      assert.throws(() => offsetPage(args), (e) => e instanceof Error && typeof e.code === "string", JSON.stringify(args));
+    }
   });
   test("paginateOffset: the page's items plus the offsetPage metadata", () => {
     const data = range(0, 25);
@@ -1754,6 +1801,17 @@ describe("paginateKeyset", () => {
     const r = paginateKeyset(rows, { keys: ["id"], limit: 3 });
     assert.ok(rows.includes(r.items[0]));
   });
+  test("an empty collection: no items, no next, no previous", () => {
+    const r = paginateKeyset([], { keys: ["id"], limit: 5 });
+    same(r.items, []);
+    assert.equal(r.hasNext, false);
+    assert.equal(r.hasPrevious, false);
+  });
+  test("limit larger than the collection: every item on one page, hasNext false", () => {
+    const r = paginateKeyset(data, { keys: ["id"], limit: 100 });
+    same(ids(r), range(0, 23));
+    assert.equal(r.hasNext, false);
+  });
   test("a malformed after/before is a CursorError", () => {
     for (const bad of ["garbage!!", "abc", "", encodeCursor({ something: "else" }).slice(0, -3)]) {
       assert.throws(() => paginateKeyset(data, { keys: ["id"], limit: 5, after: bad }), (e) => checkErr(e, "CursorError"), `after ${bad}`);
@@ -1768,5 +1826,88 @@ describe("paginateKeyset", () => {
     assert.throws(() => paginateKeyset(data, { keys: ["id"], limit: 5, codec: new CursorCodec({ keys: [KEY2] }), scope: "q", after: r.nextCursor }), (e) => checkErr(e, "CursorError"));
     const plain = paginateKeyset(data, { keys: ["id"], limit: 5 });
     assert.throws(() => paginateKeyset(data, { keys: ["id"], limit: 5, codec, scope: "q", after: plain.nextCursor }), (e) => checkErr(e, "CursorError"));
+  });
+});
+
+// ================================================================= Package layout and types
+describe("Package layout and types", async () => {
+  const fs = await import("node:fs");
+  const path = await import("node:path");
+  const { fileURLToPath } = await import("node:url");
+  const { execFileSync } = await import("node:child_process");
+  const entry = fileURLToPath(import.meta.resolve("pagecursor"));
+  let root = path.dirname(entry);
+  while (!fs.existsSync(path.join(root, "package.json"))) root = path.dirname(root);
+  const manifest = JSON.parse(fs.readFileSync(path.join(root, "package.json"), "utf8"));
+
+  test("npm package name pagecursor; the .wasm file sits at the root of the package", () => {
+    assert.equal(manifest.name, "pagecursor");
+    assert.ok(fs.readdirSync(root).some((f) => f.endsWith(".wasm")), "a .wasm at the package root");
+  });
+  test("the wasm is located with new URL(…, import.meta.url) (no fs path, no __dirname)", () => {
+    const js = fs.readdirSync(root).filter((f) => f.endsWith(".js")).map((f) => fs.readFileSync(path.join(root, f), "utf8")).join("\n");
+    assert.match(js, /new URL\([^)]*\.wasm[^)]*import\.meta\.url\)/);
+  });
+  test("types: string-literal unions for error codes, generics on paginate, every export declared", () => {
+    const typesRel = manifest.types ?? manifest.typings ?? manifest.exports?.["."]?.types;
+    assert.ok(typesRel, "package.json names its types");
+    const dts = fs.readFileSync(path.join(root, typesRel), "utf8");
+    for (const code of ["malformed", "too_large", "unsupported_version", "bad_signature", "unknown_key", "expired",
+      "scope_mismatch", "unsupported_value", "repeated_token", "aborted", "fetch_failed", "bad_page", "bad_resume_token"]) {
+      assert.ok(dts.includes(`"${code}"`) || dts.includes(`'${code}'`), code);
+    }
+    assert.match(dts, /function\s+paginate\s*</);
+    for (const n of ["CursorCodec", "encodeCursor", "decodeCursor", "CursorError", "PaginationError", "paginate", "CursorStack",
+      "InfiniteList", "offsetPage", "paginateOffset", "paginateKeyset"]) assert.match(dts, new RegExp(`\\b${n}\\b`), n);
+  });
+  const tsc = [path.resolve(root, "../../../../node_modules/typescript/bin/tsc"), path.resolve(root, "../typescript/bin/tsc")].find((p) => fs.existsSync(p));
+  test("types: a strict TypeScript consumer compiles; error codes are unions, not string", { skip: tsc ? false : "typescript not found" }, () => {
+    const dir = fs.mkdtempSync(path.join(path.dirname(root), "..", ".contract-types-"));
+    try {
+      fs.writeFileSync(path.join(dir, "package.json"), '{"type":"module"}');
+      fs.writeFileSync(path.join(dir, "check.ts"), `
+import { paginate, CursorError, PaginationError, CursorCodec, CursorStack, InfiniteList, offsetPage,
+  paginateOffset, paginateKeyset, encodeCursor, decodeCursor } from "pagecursor";
+type Page = { items: number[]; next?: string };
+type IsString<T> = string extends T ? true : false;
+export async function run(): Promise<void> {
+  const p = paginate<Page, number>(async (_t, ctx) => ({ items: [ctx.attempt] }), { items: "items", next: "next", prefetch: 1 });
+  const all: number[] = await p.toArray();
+  for await (const page of p) { const x: Page = page; void x; }
+  for await (const item of p.items()) { const n: number = item; void n; }
+  const r: string | undefined = p.resumeToken;
+  const s: "end" | "maxItems" | "maxPages" | "maxRequests" | "timeLimit" | "aborted" | "error" | undefined = p.stopReason;
+  const st: number = p.stats.pages + p.stats.items + p.stats.emptyPages + p.stats.retries + p.stats.requests + p.stats.elapsedMs;
+  const ce = new CursorCodec({ keys: [{ id: "a", secret: "b" }], mode: "sealed", ttl: 5, maxLength: 100, now: () => 0 });
+  const tok: string = ce.encode({ a: [1, 2n, "x", null, true, new Uint8Array(1), new Date()] }, { direction: "before", scope: "q", segment: { segment: 0, total: 2 }, ttl: 3 });
+  const cur = ce.decode(tok, { scope: "q" });
+  const d: "after" | "before" = cur.direction;
+  const ia: Date | undefined = cur.issuedAt;
+  const ki: string | undefined = cur.keyId;
+  const enc: string = encodeCursor(1); decodeCursor(enc);
+  const e = new Error() as unknown;
+  if (e instanceof CursorError) { const c: IsString<typeof e.code> = false; const c2: "malformed" | "too_large" | "unsupported_version" | "bad_signature" | "unknown_key" | "expired" | "scope_mismatch" | "unsupported_value" = e.code; void c; void c2; }
+  if (e instanceof PaginationError) { const c: IsString<typeof e.code> = false; const c2: "repeated_token" | "aborted" | "fetch_failed" | "bad_page" | "bad_resume_token" = e.code; const rt: string | undefined = e.resumeToken; void c; void c2; void rt; }
+  const stack = new CursorStack({ maxDepth: 3 });
+  stack.record("x"); stack.forward(); stack.back(); stack.goTo(1); stack.reset();
+  const pg: number = stack.page; const hp: boolean = stack.hasPrevious && stack.hasNext;
+  const restored: CursorStack = CursorStack.from(stack.toString());
+  const list = new InfiniteList<number>(async () => ({ items: [1] }), { items: "items", chunkItems: 2, maxChunks: 3 });
+  const more: number[] = await list.loadMore(); const prev: number[] = await list.loadPrevious();
+  const un: () => void = list.subscribe(() => {}); un();
+  const o = offsetPage({ total: 1, page: 1, limit: 1 });
+  const po = paginateOffset([1, 2], { page: 1, limit: 1 }); const pi: number[] = po.items;
+  const k = paginateKeyset([{ id: 1 }], { keys: ["id"], limit: 1 }); const ki2: { id: number }[] = k.items;
+  const nc: string | undefined = k.nextCursor;
+  void [all, r, s, st, d, ia, ki, pg, hp, restored, more, prev, o.pages, pi, ki2, nc];
+}
+`);
+      fs.symlinkSync(path.join(root, ".."), path.join(dir, "node_modules"));
+      execFileSync(process.execPath, [tsc, "--noEmit", "--strict", "--target", "es2022", "--module", "nodenext", "--moduleResolution", "nodenext", "--skipLibCheck", "false", path.join(dir, "check.ts")], { cwd: dir, stdio: "pipe" });
+    } catch (e) {
+      assert.fail(String(e.stdout ?? "") + String(e.stderr ?? "") || String(e));
+    } finally {
+      fs.rmSync(dir, { recursive: true, force: true });
+    }
   });
 });
