@@ -182,6 +182,26 @@ describe("Cursor codec: round trip", () => {
     }
   });
 
+  test("no limit on item counts other than maxLength: long arrays and wide maps round-trip", () => {
+    const c = new CursorCodec({ maxLength: 1_000_000 });
+    const arr = Array.from({ length: 5000 }, (_, i) => (i % 3 === 0 ? i : i % 3 === 1 ? null : `s${i}`));
+    const map = Object.fromEntries(Array.from({ length: 3000 }, (_, i) => [`k${(i * 7919) % 3000}`, i]));
+    same(c.decode(c.encode(arr)).value, arr);
+    same(c.decode(c.encode(map)).value, map);
+  });
+  test("very deep nesting is either carried or refused with a CursorError — never a crash", () => {
+    for (const depth of [64, 200, 5000, 100_000]) {
+      let v = 0;
+      for (let i = 0; i < depth; i++) v = i % 2 ? [v] : { k: v };
+      try {
+        const c = new CursorCodec({ maxLength: 10_000_000 });
+        same(c.decode(c.encode(v)).value, v);
+      } catch (e) {
+        checkErr(e, "CursorError");
+      }
+    }
+    same(decodeCursor(encodeCursor([[1]])).value, [[1]], "the module still works");
+  });
   test("a map key \"__proto__\" round-trips as an own key", () => {
     const v = JSON.parse('{"a":1,"__proto__":{"b":2}}');
     const got = decodeCursor(encodeCursor(v)).value;
@@ -904,6 +924,10 @@ describe("Paginator: retries", () => {
     failing2 = false;
     same(await paginate(fetchPage, { ...IN, resumeToken: err.resumeToken }).toArray(), [2, 3]);
   });
+  test("a fetchPage that throws synchronously is a failure like any other (fetch_failed, cause kept)", async () => {
+    const err = new TypeError("sync");
+    await assert.rejects(paginate(() => { throw err; }, { ...IN, retry: FAST }).toArray(), (e) => checkErr(e, "PaginationError", "fetch_failed") && e.cause === err);
+  });
   test("ctx.attempt counts from 1 for each page", async () => {
     const e = Object.assign(new Error("x"), { $retryable: {} });
     const { fetchPage: inner } = service([[1], [2], [3]]);
@@ -1149,6 +1173,26 @@ describe("Paginator: segments", () => {
     same(await paginate(fetchPage, { ...IN, segment: { segment: 2, total: 4 }, resumeToken: p.resumeToken }).toArray(), ["2:1", "2:2"]);
     assert.ok(calls.every((c) => c.segment === 2));
   });
+  test("a failure in one of parallel segments: fetch_failed whose resumeToken continues every segment without loss or repeat", async () => {
+    const { fetchPage: inner, all } = segService(3, 4);
+    let broken = true;
+    const fetchPage = async (t, ctx) => { if (broken && ctx.segment === 1 && t && t.i === 2) throw new TypeError("segment 1 down"); return inner(t, ctx); };
+    const got = [];
+    let err;
+    try { for await (const it of paginate(fetchPage, { ...IN, segments: 3 }).items()) got.push(it); } catch (e) { err = e; }
+    checkErr(err, "PaginationError", "fetch_failed");
+    broken = false;
+    const rest = await paginate(fetchPage, { ...IN, segments: 3, resumeToken: err.resumeToken }).toArray();
+    same([...got, ...rest].sort(), all);
+  });
+  test("breaking out of a parallel-segment walk: the resumeToken yields exactly the rest", async () => {
+    const { fetchPage, all } = segService(3, 4);
+    const p = paginate(fetchPage, { ...IN, segments: 3, prefetch: 1 });
+    const got = [];
+    for await (const it of p.items()) { got.push(it); if (got.length === 7) break; }
+    const rest = await paginate(fetchPage, { ...IN, segments: 3, resumeToken: p.resumeToken }).toArray();
+    same([...got, ...rest].sort(), all);
+  });
   test("parallel segments stopped by maxItems resume with exactly the rest", async () => {
     const { fetchPage, all } = segService(3, 4);
     const p = paginate(fetchPage, { ...IN, segments: 3, maxItems: 5 });
@@ -1253,6 +1297,10 @@ describe("Paginator: presets", () => {
         if (flaky++ === 0) return send(503, { error: "busy" });
         return send(200, ["ok"]);
       }
+      if (u.pathname === "/slow-down") {
+        if (flaky++ === 0) { res.writeHead(429, { "retry-after": "1" }); return res.end(); }
+        return send(200, ["after-wait"]);
+      }
       if (u.pathname === "/missing") return send(404, { error: "nope" });
       send(500, {});
     });
@@ -1284,6 +1332,13 @@ describe("Paginator: presets", () => {
       const p = paginate(async () => fetch(`${base}/flaky`), { preset: "link", retry: FAST });
       same(await p.toArray(), ["ok"]);
       assert.equal(p.stats.retries, 1);
+    });
+    test("link: a 429 response's Retry-After header is honoured before retrying", async () => {
+      await ready;
+      flaky = 0;
+      const t = Date.now();
+      same(await paginate(async () => fetch(`${base}/slow-down`), { preset: "link", retry: { retries: 2, baseDelayMs: 1, maxDelayMs: 60_000 } }).toArray(), ["after-wait"]);
+      assert.ok(Date.now() - t >= 950, `retried after ${Date.now() - t} ms`);
     });
     test("link: a non-retryable non-2xx response is fetch_failed at once", async () => {
       await ready;
@@ -1658,6 +1713,14 @@ describe("InfiniteList", () => {
     for (const x of range(7, 12)) assert.ok(seen.includes(x), `item ${x} reached`);
     assert.equal(got.filter((x) => x >= 7).length, 5, "no item after the window twice");
   });
+  test("InfiniteList takes the paginator's options: the keyset preset over paginateKeyset pages", async () => {
+    const data = range(0, 10).map((id) => ({ id: 9 - id }));
+    const l = new InfiniteList(async (after) => paginateKeyset(data, { keys: ["id"], after, limit: 3 }), { preset: "keyset", chunkItems: 4 });
+    same((await l.loadMore()).map((x) => x.id), [0, 1, 2, 3]);
+    same((await l.loadMore()).map((x) => x.id), [4, 5, 6, 7]);
+    same((await l.loadMore()).map((x) => x.id), [8, 9]);
+    assert.equal(l.hasMore, false);
+  });
   test("InfiniteList.from of a tampered string is a CursorError", () => {
     const { l, fetchPage } = list(pages, { chunkItems: 2 });
     assert.throws(() => InfiniteList.from("!!garbage", fetchPage, IN), (e) => checkErr(e, "CursorError"));
@@ -1801,6 +1864,12 @@ describe("paginateKeyset", () => {
     const r = paginateKeyset(rows, { keys: ["id"], limit: 3 });
     assert.ok(rows.includes(r.items[0]));
   });
+  test("Date keys sort chronologically and page", () => {
+    const rows = [5, 1, 4, 2, 3].map((d) => ({ at: new Date(Date.UTC(2024, 0, d)), d }));
+    const a = paginateKeyset(rows, { keys: ["at"], limit: 3 });
+    same(a.items.map((x) => x.d), [1, 2, 3]);
+    same(paginateKeyset(rows, { keys: ["at"], limit: 3, after: a.nextCursor }).items.map((x) => x.d), [4, 5]);
+  });
   test("an empty collection: no items, no next, no previous", () => {
     const r = paginateKeyset([], { keys: ["id"], limit: 5 });
     same(r.items, []);
@@ -1859,6 +1928,27 @@ describe("Package layout and types", async () => {
     assert.match(dts, /function\s+paginate\s*</);
     for (const n of ["CursorCodec", "encodeCursor", "decodeCursor", "CursorError", "PaginationError", "paginate", "CursorStack",
       "InfiniteList", "offsetPage", "paginateOffset", "paginateKeyset"]) assert.match(dts, new RegExp(`\\b${n}\\b`), n);
+  });
+  test("the browser entry needs no runtime dependency outside the package (only relative imports, no dependencies)", () => {
+    assert.equal(Object.keys(manifest.dependencies ?? {}).length, 0, "no runtime dependencies");
+    const browserEntry = manifest.exports?.["."]?.browser ?? manifest.exports?.["."]?.default ?? manifest.browser ?? manifest.module;
+    assert.ok(browserEntry, "a browser entry");
+    const seen = new Set();
+    const visit = (file) => {
+      if (seen.has(file)) return;
+      seen.add(file);
+      assert.ok(fs.existsSync(file), `${path.relative(root, file)} is in the package`);
+      const src = fs.readFileSync(file, "utf8");
+      for (const m of src.matchAll(/(?:import|export)\s[^'"]*?from\s*['"]([^'"]+)['"]|import\s*\(\s*['"]([^'"]+)['"]\s*\)|import\s*['"]([^'"]+)['"]/g)) {
+        const spec = m[1] ?? m[2] ?? m[3];
+        assert.ok(spec.startsWith("./") || spec.startsWith("../"), `${path.relative(root, file)} imports "${spec}"`);
+        const target = path.resolve(path.dirname(file), spec);
+        assert.ok(target.startsWith(root), `${spec} stays inside the package`);
+        visit(target);
+      }
+    };
+    visit(path.join(root, browserEntry));
+    assert.ok(seen.size >= 2);
   });
   const tsc = [path.resolve(root, "../../../../node_modules/typescript/bin/tsc"), path.resolve(root, "../typescript/bin/tsc")].find((p) => fs.existsSync(p));
   test("types: a strict TypeScript consumer compiles; error codes are unions, not string", { skip: tsc ? false : "typescript not found" }, () => {
