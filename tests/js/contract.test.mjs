@@ -499,6 +499,42 @@ describe("Cursor codec: signed and sealed integrity", () => {
   });
 });
 
+describe("Cursor codec: every failure is a CursorError (fuzzed input never crashes)", () => {
+  let seed = 12345;
+  const rnd = () => { seed = (seed * 1103515245 + 12345) >>> 0; return seed / 2 ** 32; };
+  const accept = (fn, what) => {
+    try { fn(); } catch (e) { checkErr(e, "CursorError", undefined); assert.equal(typeof e.code, "string", what); }
+  };
+  test("every single-character change of plain tokens decodes or throws a CursorError", () => {
+    const values = [{ a: [1, 2n, "x", new Date(5), new Uint8Array([1, 2])], b: { c: null, d: -0 } }, "hello", 2n ** 64n - 1n, [[[]]]];
+    const alphabet = "ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789-_";
+    for (const v of values) {
+      for (const extra of [{}, { scope: "s", direction: "before", segment: { segment: 1, total: 3 } }]) {
+        const t = encodeCursor(v, extra);
+        for (let i = 0; i < t.length; i++) {
+          for (const ch of alphabet) {
+            if (ch !== t[i]) accept(() => decodeCursor(t.slice(0, i) + ch + t.slice(i + 1), { scope: extra.scope }), `${t} @${i}`);
+          }
+        }
+        for (let n = 0; n < t.length; n++) accept(() => decodeCursor(t.slice(0, n)), `truncated ${n}`);
+      }
+    }
+    same(decodeCursor(encodeCursor([1, "ok"])).value, [1, "ok"], "the module still works");
+  });
+  test("random bytes as tokens (every mode) decode or throw a CursorError", () => {
+    const cs = Object.values(codecs).map((f) => f());
+    for (let i = 0; i < 3000; i++) {
+      const len = Math.floor(rnd() * 120);
+      const bytes = Buffer.alloc(len);
+      for (let j = 0; j < len; j++) bytes[j] = Math.floor(rnd() * 256);
+      if (i % 4 === 0 && len > 0) bytes[0] = 1; // a plausible version byte
+      const t = bytes.toString("base64url");
+      for (const c of cs) accept(() => c.decode(t), t);
+    }
+    same(decodeCursor(encodeCursor({ still: "works" })).value, { still: "works" });
+  });
+});
+
 describe("Cursor codec: expiry (Precise semantics)", () => {
   for (const mode of ["plain", "signed", "sealed"]) {
     test(`expired once now() >= issuedAt + ttl — no grace period; valid 1 ms before (${mode})`, () => {
@@ -758,6 +794,23 @@ describe("Paginator: maxItems, budgets and resumeToken", () => {
     assert.equal(err.resumeToken, p.resumeToken);
     fail = false;
     same([...got, ...await resume(fetchPage, err.resumeToken).toArray()], all);
+  });
+  test("resumeToken read inside the loop (a checkpoint) resumes exactly after the page or item received so far", async () => {
+    const { fetchPage } = service(pages);
+    for (const prefetch of [0, 2]) {
+      const p = paginate(fetchPage, { ...IN, prefetch });
+      const saved = [];
+      let last = 0;
+      for await (const pg of p) { last = pg.items.at(-1) ?? last; saved.push([last, p.resumeToken]); }
+      for (const [last, tok] of saved.slice(0, -1)) {
+        assert.equal(typeof tok, "string");
+        same(await resume(fetchPage, tok).toArray(), all.filter((x) => x > last), `after page ending ${last}`);
+      }
+      const q = paginate(fetchPage, { ...IN, prefetch });
+      const at = new Map();
+      for await (const it of q.items()) at.set(it, q.resumeToken);
+      for (const k of [1, 2, 3, 5, 8]) same(await resume(fetchPage, at.get(k)).toArray(), all.filter((x) => x > k), `after item ${k}`);
+    }
   });
   test("resumeToken is undefined at the end, also through items()", async () => {
     const { fetchPage } = service(pages);
