@@ -1015,6 +1015,13 @@ describe("Paginator: retries", () => {
     same(await paginate(fetchPage, { ...IN, retry: { retries: 1, baseDelayMs: 1, maxDelayMs: 60_000 } }).toArray(), [1, 2]);
     assert.ok(Date.now() >= when.getTime() - 50, `resumed ${when.getTime() - Date.now()} ms early`);
   });
+  test("err.retryAfter as an HTTP date is honoured", async () => {
+    const when = new Date(Math.ceil((Date.now() + 1500) / 1000) * 1000);
+    const e = Object.assign(new Error("throttled"), { $retryable: {}, retryAfter: when.toUTCString() });
+    const { fetchPage } = failing([e]);
+    same(await paginate(fetchPage, { ...IN, retry: { retries: 1, baseDelayMs: 1, maxDelayMs: 60_000 } }).toArray(), [1, 2]);
+    assert.ok(Date.now() >= when.getTime() - 50, `resumed ${when.getTime() - Date.now()} ms early`);
+  });
   test("err.retryAfter (seconds, like the header) is honoured", async () => {
     const e = Object.assign(new Error("throttled"), { name: "ThrottlingException", retryAfter: 1 });
     const { fetchPage } = failing([e]);
@@ -1589,6 +1596,36 @@ describe("CursorStack", () => {
     assert.equal(r, undefined, "hasPrevious false: back() cannot return a real token");
     assert.notEqual(s.page, 4, "page 4's token was dropped, so the stack cannot be on page 4");
   });
+  test("model check: random record/forward/back/goTo/toString agree with a plain list of tokens", () => {
+    let seed = 7;
+    const rnd = () => { seed = (seed * 1103515245 + 12345) >>> 0; return seed / 2 ** 32; };
+    let s = new CursorStack();
+    const tokens = [undefined]; // tokens[i] fetches page i + 1
+    let page = 1, fresh = 0, ended = false;
+    for (let step = 0; step < 400; step++) {
+      const r = rnd();
+      const ctx = `step ${step}`;
+      if (r < 0.3 && page === tokens.length && !ended) {
+        const t = rnd() < 0.5 ? `t${fresh++}` : { k: fresh++, n: BigInt(fresh) };
+        if (rnd() < 0.5) { s.record(t); tokens.push(t); } else { same(s.forward(t), t, ctx); tokens.push(t); page++; }
+      } else if (r < 0.35 && page === tokens.length) {
+        s.record(undefined); ended = true;
+      } else if (r < 0.55 && page < tokens.length) {
+        same(s.forward(), tokens[page], ctx); page++;
+      } else if (r < 0.75) {
+        const t = s.back(); if (page > 1) page--; same(t, tokens[page - 1], ctx);
+      } else if (r < 0.9) {
+        const k = 1 + Math.floor(rnd() * tokens.length); same(s.goTo(k), tokens[k - 1], ctx); page = k;
+      } else {
+        s = CursorStack.from(s.toString());
+      }
+      if (page < tokens.length) ended = false;
+      assert.equal(s.page, page, ctx);
+      same(s.current, tokens[page - 1], ctx);
+      assert.equal(s.hasPrevious, page > 1, ctx);
+      assert.equal(s.hasNext, page < tokens.length, ctx);
+    }
+  });
   test("toString() is URL-safe and CursorStack.from(string) restores page, current, hasPrevious, hasNext and the tokens", () => {
     const s = new CursorStack();
     walk(s, 4);
@@ -1765,6 +1802,35 @@ describe("InfiniteList", () => {
     assert.ok(!seen.includes(1) && !seen.includes(2), "nothing before the window comes back");
     for (const x of range(7, 12)) assert.ok(seen.includes(x), `item ${x} reached`);
     assert.equal(got.filter((x) => x >= 7).length, 5, "no item after the window twice");
+  });
+  test("model check: random loadMore/loadPrevious keep a window of whole, exact chunks", async () => {
+    let seed = 99;
+    const rnd = () => { seed = (seed * 1103515245 + 12345) >>> 0; return seed / 2 ** 32; };
+    for (let round = 0; round < 6; round++) {
+      const pageList = range(0, 12).map(() => range(0, Math.floor(rnd() * 5)));
+      let n = 0;
+      const numbered = pageList.map((pg) => pg.map(() => n++));
+      const total = n;
+      const chunkItems = 1 + Math.floor(rnd() * 4), maxChunks = 1 + Math.floor(rnd() * 3);
+      const { fetchPage } = service(numbered);
+      const l = new InfiniteList(fetchPage, { ...IN, chunkItems, maxChunks });
+      let lo = 0, hi = 0; // the window as chunk indexes [lo, hi)
+      const nChunks = Math.ceil(total / chunkItems);
+      const chunk = (i) => range(i * chunkItems, Math.min(total, (i + 1) * chunkItems));
+      for (let step = 0; step < 25; step++) {
+        if (rnd() < 0.65) {
+          const got = await l.loadMore();
+          if (hi < nChunks) { same(got, chunk(hi), `round ${round} step ${step}: loadMore`); hi++; if (hi - lo > maxChunks) lo = hi - maxChunks; } else same(got, []);
+        } else if (l.hasPrevious) {
+          assert.ok(lo > 0, "hasPrevious only when chunks were dropped");
+          same(await l.loadPrevious(), chunk(lo - 1), `round ${round} step ${step}: loadPrevious`);
+          lo--; if (hi - lo > maxChunks) hi = lo + maxChunks;
+        } else assert.equal(lo, 0, "hasPrevious false only at the start");
+        const expect = range(lo * chunkItems, Math.min(total, hi * chunkItems));
+        same(l.items, expect, `round ${round} step ${step}: window`);
+        assert.equal(l.hasMore, hi < nChunks, `round ${round} step ${step}: hasMore`);
+      }
+    }
   });
   test("InfiniteList takes the paginator's options: the keyset preset over paginateKeyset pages", async () => {
     const data = range(0, 10).map((id) => ({ id: 9 - id }));
