@@ -1690,6 +1690,16 @@ describe("CursorStack", () => {
     assert.equal(CursorStack.from(s.toString(), { scope: { q: "a" } }).page, 2);
     assert.throws(() => CursorStack.from(s.toString(), { scope: { q: "b" } }), (e) => checkErr(e, "CursorError"));
   });
+  test("reset(scope) rebinds the stack: its state restores under the new scope only", () => {
+    const s = new CursorStack({ scope: "a" });
+    s.forward("x");
+    s.reset("b");
+    s.forward("y");
+    const r = CursorStack.from(s.toString(), { scope: "b" });
+    assert.equal(r.page, 2);
+    assert.equal(r.current, "y");
+    assert.throws(() => CursorStack.from(s.toString(), { scope: "a" }), (e) => checkErr(e, "CursorError"));
+  });
   test("the serialized state is capped only by the codec's maxLength", () => {
     const codec = new CursorCodec({ maxLength: 200_000 });
     const s = new CursorStack({ codec });
@@ -1842,6 +1852,39 @@ describe("InfiniteList", () => {
     same((await l.loadMore()).map((x) => x.id), [4, 5, 6, 7]);
     same((await l.loadMore()).map((x) => x.id), [8, 9]);
     assert.equal(l.hasMore, false);
+  });
+  test("a failed load rejects with PaginationError fetch_failed, keeps the window, and the next loadMore continues without loss", async () => {
+    let down = true;
+    const { fetchPage: inner } = service([[1, 2], [3, 4], [5, 6], [7]]);
+    const fetchPage = async (t, c) => { if (down && t === "t2") throw new TypeError("down"); return inner(t, c); };
+    const l = new InfiniteList(fetchPage, { ...IN, chunkItems: 3, retry: FAST });
+    same(await l.loadMore(), [1, 2, 3]);
+    await assert.rejects(l.loadMore(), (e) => checkErr(e, "PaginationError", "fetch_failed"));
+    assert.equal(l.loading, false);
+    same(l.items, [1, 2, 3]);
+    assert.equal(l.hasMore, true);
+    down = false;
+    same(await l.loadMore(), [4, 5, 6]);
+    same(await l.loadMore(), [7]);
+    same(l.items, range(1, 8));
+  });
+  test("InfiniteList toString/from with a signed codec and a scope: tampering, another key or another scope is a CursorError", async () => {
+    const codec = new CursorCodec({ keys: [KEY1] });
+    const { fetchPage } = service([[1, 2], [3, 4], [5, 6], [7]]);
+    const opts = { ...IN, chunkItems: 2, maxChunks: 1, codec, scope: "q1" };
+    const l = new InfiniteList(fetchPage, opts);
+    await l.loadMore(); await l.loadMore();
+    const str = l.toString();
+    const r = InfiniteList.from(str, fetchPage, opts);
+    assert.equal(r.hasPrevious, true);
+    const got = [];
+    while (r.hasMore) got.push(...await r.loadMore());
+    same(got.slice(-3), [5, 6, 7]);
+    assert.ok(!got.includes(1) && !got.includes(2));
+    const bad = str.slice(0, 12) + (str[12] === "A" ? "B" : "A") + str.slice(13);
+    assert.throws(() => InfiniteList.from(bad, fetchPage, opts), (e) => checkErr(e, "CursorError"));
+    assert.throws(() => InfiniteList.from(str, fetchPage, { ...opts, codec: new CursorCodec({ keys: [KEY2] }) }), (e) => checkErr(e, "CursorError"));
+    assert.throws(() => InfiniteList.from(str, fetchPage, { ...opts, scope: "q2" }), (e) => checkErr(e, "CursorError"));
   });
   test("InfiniteList.from of a tampered string is a CursorError", () => {
     const { l, fetchPage } = list(pages, { chunkItems: 2 });
