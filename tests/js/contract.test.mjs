@@ -568,6 +568,24 @@ describe("Cursor codec: expiry (Precise semantics)", () => {
       same(local.decode(t).value, "early");
     });
   }
+  test("the skew allowance does not extend the expiry: a future-issued token expires exactly at issuedAt + ttl", () => {
+    for (const mode of ["plain", "signed", "sealed"]) {
+      const keys = mode === "plain" ? undefined : [KEY1];
+      const t = new CursorCodec({ keys, mode, ttl: 60, now: () => T0 + 5000 }).encode(1);
+      let now = T0;
+      const c = new CursorCodec({ keys, mode, now: () => now });
+      same(c.decode(t).value, 1);
+      now = T0 + 5000 + 60_000 - 1; same(c.decode(t).value, 1);
+      now = T0 + 5000 + 60_000; throwsCursor(() => c.decode(t), "expired", mode);
+    }
+  });
+  test("an issuedAt far in the future (beyond any skew allowance: one day) is rejected", () => {
+    for (const mode of ["plain", "signed", "sealed"]) {
+      const keys = mode === "plain" ? undefined : [KEY1];
+      const t = new CursorCodec({ keys, mode, ttl: 600, now: () => T0 + 86_400_000 }).encode(1);
+      assert.throws(() => new CursorCodec({ keys, mode, now: () => T0 }).decode(t), (e) => checkErr(e, "CursorError"), mode);
+    }
+  });
   test("expiry is checked with the decoding codec's clock, not the wall clock", () => {
     let now = 1000; // 1970: a token "issued" long ago by wall-clock standards
     const c = new CursorCodec({ keys: [KEY1], ttl: 10, now: () => now });
