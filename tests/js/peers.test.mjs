@@ -458,7 +458,7 @@ function dynamoSuites(urls) {
         assert.equal(whole.length, OPEN_ITEMS);
       });
 
-      test("an invalid ExclusiveStartKey surfaces as fetch_failed with the server's error", async () => {
+      test("an invalid ExclusiveStartKey surfaces as fetch_failed with the server's error", async (t) => {
         let thrown;
         const attempts = [];
         const fetchPage = dynamoFetch(client, QueryCommand, QUERY_P0);
@@ -483,9 +483,11 @@ function dynamoSuites(urls) {
           assert.ok(err instanceof PaginationError, `got ${err}`);
           assert.equal(err.code, "fetch_failed");
           assert.equal(err.cause, thrown);
+          assert.equal(typeof err.resumeToken, "string");
           return true;
         });
         assert.equal(walk.stopReason, "error");
+        t.diagnostic(`${attempts.length} attempt(s); cause ${thrown.name}: ${thrown.message.split("\n")[0].slice(0, 100)}`);
         if (server === "dynalite") {
           // A ValidationException (400) is never retried.
           assert.equal(thrown.name, "ValidationException");
@@ -559,11 +561,48 @@ function ec2Suite(urls) {
       assert.deepEqual([...head, ...tail], whole);
     });
 
-    for (const [label, retry, maxAttempts] of [
-      ["no retries", { retries: 0 }, 1],
-      ["two retries", { retries: 2, baseDelayMs: 1, maxDelayMs: 2 }, 3],
+    test("a failure mid-walk resumes from the error's resumeToken without loss", async () => {
+      const fetchPage = ec2Fetch(client, {});
+      const whole = (await paginate(fetchPage, { preset: "aws", items: "Reservations", pageSize: 5 }).toArray()).map(
+        (r) => r.ReservationId,
+      );
+      // The second request goes out with a damaged token: moto answers with an HTML 500.
+      let calls = 0;
+      const failing = paginate(
+        (token, ctx) => fetchPage(++calls === 2 ? `${token}-damaged` : token, ctx),
+        { preset: "aws", items: "Reservations", pageSize: 5, retry: { retries: 0 } },
+      );
+      const head = [];
+      let failure;
+      try {
+        for await (const r of failing.items()) head.push(r.ReservationId);
+      } catch (err) {
+        failure = err;
+      }
+      assert.ok(failure instanceof PaginationError, `got ${failure}`);
+      assert.equal(failure.code, "fetch_failed");
+      assert.equal(failure.cause.$metadata?.httpStatusCode, 500);
+      assert.equal(typeof failure.resumeToken, "string");
+      assert.equal(head.length, 5);
+      const tail = (
+        await paginate(fetchPage, {
+          preset: "aws",
+          items: "Reservations",
+          pageSize: 5,
+          resumeToken: failure.resumeToken,
+        }).toArray()
+      ).map((r) => r.ReservationId);
+      assert.deepEqual([...head, ...tail], whole);
+    });
+
+    // An HTTP 500 is retryable by default, so the walk must give up after its retries
+    // rather than loop: with the default options too (the timeout turns a hang into a failure).
+    for (const [label, retry, attemptsRange] of [
+      ["no retries", { retries: 0 }, [1, 1]],
+      ["two retries", { retries: 2, baseDelayMs: 1, maxDelayMs: 2 }, [3, 3]],
+      ["default retry options", undefined, [1, 10]],
     ]) {
-      test(`a bad NextToken (moto: HTML 500) is fetch_failed with its cause, ${label}`, async () => {
+      test(`a bad NextToken (moto: HTML 500) is fetch_failed with its cause, ${label}`, { timeout: 60_000 }, async (t) => {
         let thrown;
         const attempts = [];
         const fetchPage = ec2Fetch(client, {});
@@ -577,16 +616,19 @@ function ec2Suite(urls) {
               throw err;
             }
           },
-          { preset: "aws", items: "Reservations", pageSize: 5, startToken: "garbage-not-a-token", retry },
+          { preset: "aws", items: "Reservations", pageSize: 5, startToken: "garbage-not-a-token", ...(retry && { retry }) },
         );
         await assert.rejects(collect(walk), (err) => {
           assert.ok(err instanceof PaginationError, `got ${err}`);
           assert.equal(err.code, "fetch_failed");
           assert.equal(err.cause, thrown);
           assert.equal(err.cause.$metadata?.httpStatusCode, 500);
+          assert.equal(typeof err.resumeToken, "string");
           return true;
         });
-        assert.ok(attempts.length >= 1 && attempts.length <= maxAttempts, `attempts ${attempts}`);
+        t.diagnostic(`${attempts.length} attempt(s); cause ${thrown.name}: ${thrown.message.split("\n")[0].slice(0, 100)}`);
+        const [least, most] = attemptsRange;
+        assert.ok(attempts.length >= least && attempts.length <= most, `attempts ${attempts}`);
         assert.deepEqual(attempts, attempts.map((_, i) => i + 1));
         assert.equal(walk.stopReason, "error");
       });
