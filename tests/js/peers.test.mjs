@@ -487,7 +487,10 @@ function dynamoSuites(urls) {
           return true;
         });
         assert.equal(walk.stopReason, "error");
-        t.diagnostic(`${attempts.length} attempt(s); cause ${thrown.name}: ${thrown.message.split("\n")[0].slice(0, 100)}`);
+        t.diagnostic(
+          `${attempts.length} attempt(s); HTTP ${thrown.$metadata?.httpStatusCode}; ` +
+            `cause ${thrown.name}: ${thrown.message.split("\n")[0].slice(0, 100)}`,
+        );
         if (server === "dynalite") {
           // A ValidationException (400) is never retried.
           assert.equal(thrown.name, "ValidationException");
@@ -626,7 +629,10 @@ function ec2Suite(urls) {
           assert.equal(typeof err.resumeToken, "string");
           return true;
         });
-        t.diagnostic(`${attempts.length} attempt(s); cause ${thrown.name}: ${thrown.message.split("\n")[0].slice(0, 100)}`);
+        t.diagnostic(
+          `${attempts.length} attempt(s); HTTP ${thrown.$metadata?.httpStatusCode}; ` +
+            `cause ${thrown.name}: ${thrown.message.split("\n")[0].slice(0, 100)}`,
+        );
         const [least, most] = attemptsRange;
         assert.ok(attempts.length >= least && attempts.length <= most, `attempts ${attempts}`);
         assert.deepEqual(attempts, attempts.map((_, i) => i + 1));
