@@ -1,0 +1,62 @@
+#!/usr/bin/env bash
+# Runs every test layer in order, stops at the first failure, and ends with a summary.
+# Installs what is missing first (scripts/setup.sh), so it passes on a fresh machine.
+source "$(dirname "$0")/lib.sh"
+
+declare -a NAMES=() TIMES=()
+started=$SECONDS
+summary() {
+  local status=$1 failed=${2:-}
+  echo
+  say "summary"
+  for i in "${!NAMES[@]}"; do printf '  ok    %-44s %4ss\n' "${NAMES[$i]}" "${TIMES[$i]}"; done
+  [ -n "$failed" ] && printf '  FAIL  %s\n' "$failed"
+  printf '  total %ss\n' "$((SECONDS - started))"
+  if [ "$status" = 0 ]; then
+    echo "test: ${#NAMES[@]} passed, 0 failed"
+  else
+    echo "test: ${#NAMES[@]} passed, 1 failed"
+  fi
+}
+step() {
+  local name=$1; shift
+  say "$name"
+  local t0=$SECONDS
+  if "$@"; then
+    NAMES+=("$name"); TIMES+=("$((SECONDS - t0))")
+  else
+    summary 1 "$name"
+    exit 1
+  fi
+}
+
+pack_and_install() {
+  rm -f .build/pagecursor-*.tgz
+  npm pack ./pkg --pack-destination .build --silent >/dev/null
+  (cd tests/js && npm install --no-save --no-audit --no-fund ../../.build/pagecursor-*.tgz >/dev/null)
+}
+node_tests() {
+  # Files with their own servers have their own step (scripts/test.d); the rest run here.
+  local files; files=$(ls tests/js/*.test.mjs | grep -v -e '/peers\.test\.mjs$')
+  node --test --test-concurrency=2 $files
+}
+
+step "setup (installs what is missing)" bash scripts/setup.sh
+step "cargo fmt --check" cargo fmt --all --check
+step "cargo clippy (native)" cargo clippy --all-targets -- -D warnings
+step "cargo clippy (wasm32)" cargo clippy --target wasm32-unknown-unknown --all-targets -- -D warnings
+step "cargo test (native)" cargo test
+step "cargo doc (warnings are errors)" env RUSTDOCFLAGS=-Dwarnings cargo doc --no-deps
+step "wasm-bindgen-test in Node" cargo test --target wasm32-unknown-unknown --test wasm_node
+step "wasm-bindgen-test in Chromium" cargo test --target wasm32-unknown-unknown --test wasm_browser
+step "build the package (release wasm, wasm-opt)" bash scripts/build.sh
+step "size budget (bench/size-budget.json)" node scripts/check-size.mjs
+step "tsc --noEmit (typed usage of pkg/)" tsc -p tests/types/tsconfig.json
+step "npm pack + install into tests/js" pack_and_install
+step "node --test (the installed package)" node_tests
+step "browser tests (playwright-core + Chromium)" node --test --test-concurrency=1 tests/browser/
+for extra in scripts/test.d/*.sh; do
+  [ -e "$extra" ] || continue
+  step "$(sed -n 's/^# step: //p' "$extra" | head -n1 || basename "$extra")" bash "$extra"
+done
+summary 0

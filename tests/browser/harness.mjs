@@ -1,0 +1,49 @@
+// Shared helpers of the browser tests: Debian Chromium through playwright-core, pages served on
+// 127.0.0.1 by scripts/serve.mjs, and a collector that fails on any console error.
+import { chromium } from "playwright-core";
+import { serve } from "../../scripts/serve.mjs";
+
+export const ROOT = new URL("../../", import.meta.url).pathname;
+
+export async function launch() {
+  return chromium.launch({
+    executablePath: process.env.CHROMIUM ?? "/usr/bin/chromium",
+    args: [
+      "--no-sandbox",
+      "--disable-gpu",
+      "--disable-dev-shm-usage",
+      "--disable-background-networking",
+      "--disable-component-update",
+      "--disable-sync",
+      "--no-first-run",
+    ],
+  });
+}
+
+/** Serves the repository's www/ and pkg/, the installed consumer package and the test pages. */
+export function serveRepo() {
+  return serve({
+    mounts: {
+      "/www/": `${ROOT}www`,
+      "/pkg/": `${ROOT}pkg`,
+      "/tests/": `${ROOT}tests/browser/pages`,
+      "/node_modules/pagecursor/": `${ROOT}tests/js/node_modules/pagecursor`,
+    },
+  });
+}
+
+/** Opens a page and records console errors, page errors and failed requests. */
+export async function open(browser, url) {
+  const page = await browser.newPage();
+  const problems = [];
+  page.on("console", (msg) => {
+    if (msg.type() === "error" || msg.type() === "warning") problems.push(`console ${msg.type()}: ${msg.text()}`);
+  });
+  page.on("pageerror", (err) => problems.push(`page error: ${err.message}`));
+  page.on("requestfailed", (req) => problems.push(`request failed: ${req.url()}`));
+  page.on("response", (res) => {
+    if (res.status() >= 400) problems.push(`HTTP ${res.status()}: ${res.url()}`);
+  });
+  await page.goto(url);
+  return { page, problems };
+}

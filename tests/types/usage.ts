@@ -1,0 +1,114 @@
+// Typed usage of the package: `tsc --noEmit` must accept every line, and each
+// `@ts-expect-error` line must really be an error (tsc fails on an unused one).
+import {
+  CursorCodec,
+  CursorError,
+  PaginationError,
+  decodeCursor,
+  encodeCursor,
+  paginate,
+  CursorStack,
+  InfiniteList,
+  offsetPage,
+  paginateOffset,
+  paginateKeyset,
+  type Cursor,
+  type CursorErrorCode,
+  type CursorValue,
+  type Paginator,
+} from "pagecursor";
+
+const token: string = encodeCursor({ createdAt: new Date(), id: 42n, tags: ["a"], raw: new Uint8Array(2) });
+const cursor: Cursor = decodeCursor(token, { scope: { q: "x" } });
+const dir: "after" | "before" = cursor.direction;
+const issued: Date | undefined = cursor.issuedAt;
+void dir;
+void issued;
+
+// @ts-expect-error: a function is not a CursorValue
+encodeCursor(() => 1);
+// @ts-expect-error: undefined is not a CursorValue
+encodeCursor(undefined);
+// @ts-expect-error: direction is "after" | "before"
+encodeCursor(1, { direction: "sideways" });
+
+const codec = new CursorCodec({ keys: [{ id: "k1", secret: "s".repeat(32) }], ttl: 3600 });
+codec.encode([1, "a"], { scope: { tenant: "t1" }, segment: { segment: 0, total: 4 } });
+// @ts-expect-error: unknown mode
+new CursorCodec({ mode: "encrypted" });
+
+try {
+  decodeCursor("x");
+} catch (err) {
+  if (err instanceof CursorError) {
+    const code: CursorErrorCode = err.code;
+    // @ts-expect-error: not a cursor error code
+    const wrong: typeof err.code = "repeated_token";
+    void code;
+    void wrong;
+  }
+  if (err instanceof PaginationError) {
+    const resume: string | undefined = err.resumeToken;
+    void resume;
+  }
+}
+
+interface Order {
+  id: string;
+}
+interface OrdersPage {
+  Items: Order[];
+  LastEvaluatedKey?: Record<string, CursorValue>;
+}
+const pages: Paginator<OrdersPage, Order> = paginate<OrdersPage, Order>(
+  async (startKey, ctx) => {
+    void ctx.signal;
+    const attempt: number = ctx.attempt;
+    void attempt;
+    void startKey;
+    return { Items: [{ id: "1" }] };
+  },
+  { preset: "dynamodb", maxItems: 37, prefetch: 1, retry: { retries: 2 } },
+);
+async function walk() {
+  for await (const page of pages) {
+    const first: Order | undefined = page.Items[0];
+    void first;
+  }
+  for await (const item of pages.items()) {
+    const id: string = item.id;
+    void id;
+  }
+  const all: Order[] = await pages.toArray();
+  void all;
+  const reason = pages.stopReason;
+  // @ts-expect-error: not a stop reason
+  if (reason === "finished") return;
+}
+void walk;
+// @ts-expect-error: unknown preset
+paginate(async () => ({}), { preset: "graphql" });
+
+const stack = new CursorStack({ maxDepth: 50 });
+stack.record("t2");
+const next: unknown = stack.forward();
+void next;
+const restored: CursorStack = CursorStack.from(stack.toString());
+const page: number = restored.page;
+void page;
+
+const list = new InfiniteList<Order, OrdersPage>(async () => ({ Items: [] }), { preset: "dynamodb", chunkItems: 20, maxChunks: 5 });
+const unsubscribe: () => void = list.subscribe(() => {});
+unsubscribe();
+
+const info = offsetPage({ total: 95, page: 3, limit: 20 });
+const pagesCount: number = info.pages;
+void pagesCount;
+const sliced = paginateOffset([1, 2, 3], { page: 1, limit: 2 });
+const firstNumber: number | undefined = sliced.items[0];
+void firstNumber;
+const keyset = paginateKeyset([{ id: 1 }], { keys: ["id"], limit: 10 });
+const nextCursor: string | undefined = keyset.nextCursor;
+void nextCursor;
+// @ts-expect-error: limit is required
+paginateKeyset([{ id: 1 }], { keys: ["id"] });
