@@ -458,6 +458,33 @@ function dynamoSuites(urls) {
         assert.equal(whole.length, OPEN_ITEMS);
       });
 
+      test("prefetch 2 and a break after 3 pages: bounded requests, resume yields exactly the rest", async () => {
+        const fetchPage = dynamoFetch(client, QueryCommand, QUERY_P0);
+        const whole = (await paginate(fetchPage, { preset: "dynamodb", pageSize: 25 }).toArray()).map(itemId);
+        const calls = [];
+        const walk = paginate(dynamoFetch(client, QueryCommand, QUERY_P0, calls), {
+          preset: "dynamodb",
+          pageSize: 25,
+          prefetch: 2,
+        });
+        const head = [];
+        let pages = 0;
+        for await (const page of walk) {
+          head.push(...page.Items.map(itemId));
+          if (++pages === 3) break;
+        }
+        // At most 1 + prefetch requests beyond the pages received; the rest are aborted
+        // through ctx.signal, which the SDK turns into a rejected send.
+        assert.ok(calls.length >= 3 && calls.length <= 3 + 1 + 2, `${calls.length} requests`);
+        assert.equal(typeof walk.resumeToken, "string");
+        const tail = await paginate(fetchPage, {
+          preset: "dynamodb",
+          pageSize: 25,
+          resumeToken: walk.resumeToken,
+        }).toArray();
+        assert.deepEqual([...head, ...tail.map(itemId)], whole);
+      });
+
       test("an invalid ExclusiveStartKey surfaces as fetch_failed with the server's error", async (t) => {
         let thrown;
         const attempts = [];
