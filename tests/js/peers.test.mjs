@@ -50,18 +50,13 @@ const CREDENTIALS = { accessKeyId: "peers", secretAccessKey: "peers" };
 
 function clientConfig(endpoint) {
   // maxAttempts 1: the SDK must not retry on its own, so every retry seen in these tests is
-  // the paginator's. accountIdEndpointMode off: no account-based endpoint resolution.
-  return {
-    endpoint,
-    region: "us-east-1",
-    credentials: CREDENTIALS,
-    maxAttempts: 1,
-    accountIdEndpointMode: "disabled",
-  };
+  // the paginator's.
+  return { endpoint, region: "us-east-1", credentials: CREDENTIALS, maxAttempts: 1 };
 }
 
-const dynamoClient = (endpoint) => new DynamoDBClient(clientConfig(endpoint));
-const ec2Client = (endpoint) => new EC2Client({ ...clientConfig(endpoint), accountIdEndpointMode: undefined });
+// accountIdEndpointMode off: no account-based endpoint resolution for DynamoDB.
+const dynamoClient = (endpoint) => new DynamoDBClient({ ...clientConfig(endpoint), accountIdEndpointMode: "disabled" });
+const ec2Client = (endpoint) => new EC2Client(clientConfig(endpoint));
 
 // mulberry32: a tiny seeded PRNG, so both servers hold byte-identical data on every run.
 function prng(seed) {
