@@ -15,6 +15,7 @@ import { mkdtempSync, readFileSync, rmSync } from "node:fs";
 import { constants as osConstants, tmpdir } from "node:os";
 import { join } from "node:path";
 import { fileURLToPath } from "node:url";
+import { paginate, PaginationError } from "pagecursor";
 
 // Dummy credentials and no instance-metadata look-ups: nothing may leave 127.0.0.1.
 process.env.AWS_ACCESS_KEY_ID = "peers";
@@ -41,7 +42,6 @@ const {
 } = await import("@aws-sdk/lib-dynamodb");
 const { DescribeInstancesCommand, EC2Client, RunInstancesCommand, paginateDescribeInstances } =
   await import("@aws-sdk/client-ec2");
-const { paginate, PaginationError } = await loadPaginator();
 
 // ---------------------------------------------------------------------------------------
 // Clients, seed data and the fetchPage functions handed to `paginate`.
@@ -662,124 +662,4 @@ function ec2Suite(urls) {
       });
     }
   });
-}
-
-// ---------------------------------------------------------------------------------------
-
-async function loadPaginator() {
-  const pc = await import("pagecursor").catch(() => ({}));
-  if (typeof pc.paginate === "function") return pc;
-  // Until `paginate` lands: a minimal reference loop with the same options, so the harness
-  // itself can be run. Removed once the real paginator is on main.
-  return referencePaginator();
-}
-
-function referencePaginator() {
-  class PaginationError extends Error {
-    constructor(code, message, cause, resumeToken) {
-      super(message, { cause });
-      this.name = "PaginationError";
-      this.code = code;
-      this.resumeToken = resumeToken;
-    }
-  }
-  const PRESETS = {
-    dynamodb: { items: "Items", next: "LastEvaluatedKey" },
-    aws: { next: "NextToken" },
-  };
-  const get = (obj, path) => path.split(".").reduce((o, k) => o?.[k], obj);
-  const absent = (t) =>
-    t === undefined || t === null || t === "" || (typeof t === "object" && Object.keys(t).length === 0);
-  const encode = (state) => Buffer.from(JSON.stringify(state)).toString("base64url");
-
-  function paginate(fetchPage, options = {}) {
-    const preset = PRESETS[options.preset] ?? {};
-    const itemsPath = options.items ?? preset.items;
-    const nextPath = options.next ?? preset.next;
-    const total = options.segments ?? 0;
-    const resumed = options.resumeToken ? JSON.parse(Buffer.from(options.resumeToken, "base64url")) : undefined;
-    // One cursor per segment (or one for a plain walk): the token to send and items to skip.
-    const cursors = resumed?.cursors ?? (total ? [...Array(total).keys()] : [undefined]).map((segment) => ({
-      segment,
-      token: options.startToken,
-      skip: 0,
-      done: false,
-    }));
-    const state = {
-      stats: { pages: 0, items: 0, emptyPages: 0, retries: 0, requests: 0, elapsedMs: 0 },
-      stopReason: undefined,
-      resumeToken: undefined,
-    };
-    const signal = new AbortController().signal;
-
-    async function* pagesWithItems() {
-      let yielded = 0;
-      for (const c of cursors) {
-        while (!c.done) {
-          let page;
-          for (let attempt = 1; ; attempt++) {
-            try {
-              state.stats.requests++;
-              const ctx = { signal, attempt, pageSize: options.pageSize };
-              if (total) Object.assign(ctx, { segment: c.segment, totalSegments: total });
-              page = await fetchPage(c.token, ctx);
-              break;
-            } catch (err) {
-              const retryable = options.retry?.retryable ?? ((e) => !["ValidationException", "TypeError"].includes(e?.name));
-              if (attempt > (options.retry?.retries ?? 0) || !retryable(err)) {
-                state.stopReason = "error";
-                state.resumeToken = encode({ cursors });
-                throw new PaginationError("fetch_failed", String(err?.message), err, state.resumeToken);
-              }
-              state.stats.retries++;
-            }
-          }
-          const items = get(page, itemsPath) ?? [];
-          state.stats.pages++;
-          if (items.length === 0) state.stats.emptyPages++;
-          const next = get(page, nextPath);
-          const fresh = items.slice(c.skip);
-          const room = options.maxItems === undefined ? Infinity : options.maxItems - yielded;
-          if (fresh.length > room) {
-            c.skip += room;
-            yield { page, items: fresh.slice(0, room) };
-            state.stopReason = "maxItems";
-            state.resumeToken = encode({ cursors });
-            return;
-          }
-          yielded += fresh.length;
-          c.skip = 0;
-          c.token = next;
-          c.done = absent(next);
-          yield { page, items: fresh };
-        }
-      }
-      state.stopReason = "end";
-    }
-
-    return {
-      get stats() {
-        return state.stats;
-      },
-      get stopReason() {
-        return state.stopReason;
-      },
-      get resumeToken() {
-        return state.resumeToken;
-      },
-      async *[Symbol.asyncIterator]() {
-        for await (const { page } of pagesWithItems()) yield page;
-      },
-      async *items() {
-        for await (const { items } of pagesWithItems()) {
-          state.stats.items += items.length;
-          yield* items;
-        }
-      },
-      async toArray() {
-        return collect(this.items());
-      },
-    };
-  }
-  return { paginate, PaginationError };
 }
