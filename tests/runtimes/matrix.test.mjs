@@ -7,7 +7,7 @@
 import { describe, test, before, after } from "node:test";
 import assert from "node:assert/strict";
 import { spawn } from "node:child_process";
-import { mkdirSync, rmSync, readFileSync, writeFileSync, copyFileSync, readdirSync, statSync } from "node:fs";
+import { mkdirSync, rmSync, readFileSync, writeFileSync, copyFileSync, readdirSync, statSync, existsSync } from "node:fs";
 import { createServer } from "node:net";
 import { gzipSync } from "node:zlib";
 import { join, dirname, extname } from "node:path";
@@ -23,6 +23,10 @@ const OUT = join(ROOT, ".build/runtimes");
 const STATE = join(ROOT, ".build/runtimes-state");
 const BIN = join(HERE, "node_modules/.bin");
 const PKG = join(HERE, "node_modules/pagecursor");
+// The optional `pagecursor/inline` entry needs the base64 module that scripts/build-inline.mjs writes.
+const NO_INLINE = existsSync(join(PKG, "pagecursor_bg.wasm.b64.js"))
+  ? undefined
+  : "this tarball has no pagecursor_bg.wasm.b64.js (scripts/build.sh does not run scripts/build-inline.mjs)";
 
 // Deno, Bun and friends keep their caches and config in the ignored .build/ folder, and
 // nothing phones home.
@@ -57,6 +61,8 @@ before(async () => {
         "/webpack/": join(OUT, "webpack"),
         "/esbuild/": join(OUT, "esbuild"),
         "/esbuild-nocopy/": join(OUT, "esbuild-nocopy"),
+        "/esbuild-iife-inline/": join(OUT, "esbuild-iife-inline"),
+        "/vite-inline/": join(OUT, "vite-inline"),
       },
     }),
   ]);
@@ -89,12 +95,15 @@ describe("server-side runtimes", { concurrency: 3 }, () => {
     cmd: [join(BIN, "deno"), "run", "cli/main.mjs", "--specifier", "pagecursor/node"],
     fails: /NotCapable: Requires read access to ".*pagecursor_bg\.wasm", run again with the --allow-read flag/,
   });
+  cliCell({ id: "node-inline", target: "Node 20 importing pagecursor/inline", cmd: [process.execPath, "cli/main.mjs", "--specifier", "pagecursor/inline"], inline: true });
+  cliCell({ id: "deno-inline", target: "Deno 2 importing pagecursor/inline (no flags)", cmd: [join(BIN, "deno"), "run", "cli/main.mjs", "--specifier", "pagecursor/inline"], inline: true });
   cliCell({ id: "bun", target: "Bun 1.4", cmd: [join(BIN, "bun"), "cli/main.mjs"], fetch: true });
   cliCell({ id: "bun-worker", target: "Bun 1.4 worker_threads", cmd: [join(BIN, "bun"), "cli/main.mjs", "--worker"], fetch: true });
 });
 
-function cliCell({ id, target, cmd, fetch = false, fails }) {
-  test(target, async () => {
+function cliCell({ id, target, cmd, fetch = false, fails, inline = false }) {
+  if (inline && NO_INLINE) record({ id, target, expect: "works", pass: null, skipped: NO_INLINE });
+  test(target, { skip: inline && NO_INLINE }, async () => {
     const args = fetch ? [...cmd.slice(1), "--fetch", site.url] : cmd.slice(1);
     const t0 = performance.now();
     const { code, stdout, stderr } = await run(cmd[0], args, { cwd: HERE });
@@ -188,6 +197,28 @@ describe("browsers (headless Chromium)", { concurrency: 2 }, () => {
     assert.match(error, fails);
   });
 
+  if (NO_INLINE) {
+    for (const id of ["esbuild-iife-inline", "vite-inline"]) record({ id, target: id, expect: "works", pass: null, skipped: NO_INLINE });
+  }
+  test("esbuild --format=iife with pagecursor/inline", { skip: NO_INLINE }, async () => {
+    const dir = join(OUT, "esbuild-iife-inline");
+    const t0 = performance.now();
+    await esbuildBundle(dir, "iife", [inlinePlugin]);
+    const buildMs = Math.round(performance.now() - t0);
+    // import.meta is empty in iife output, so the page names its worker script itself.
+    writeFileSync(join(dir, "index.html"), html('<script src="./main.js"></script>').replace("<html", '<html data-worker="./worker.js"'));
+    await browserCell({ id: "esbuild-iife-inline", target: "esbuild --format=iife + pagecursor/inline", path: "esbuild-iife-inline/", dir, buildMs, inline: true });
+  });
+
+  test("Vite 8 with the default worker format and pagecursor/inline", { skip: NO_INLINE }, async () => {
+    const { build } = await import("vite");
+    const dir = join(OUT, "vite-inline");
+    const t0 = performance.now();
+    await build(viteConfig(dir, { resolve: { alias: [{ find: /^pagecursor$/, replacement: "pagecursor/inline" }] } }));
+    const buildMs = Math.round(performance.now() - t0);
+    await browserCell({ id: "vite-inline", target: "Vite 8 + pagecursor/inline (default iife worker format)", path: "vite-inline/", dir, buildMs, inline: true });
+  });
+
   test("plain <script type=module> page with an import map", async () => {
     await browserCell({ id: "importmap", target: "plain <script type=\"module\"> + import map (no bundler)", path: "browser/importmap.html", dir: null });
   });
@@ -235,7 +266,15 @@ async function webpackBuild(dir) {
   if (stats.hasErrors() || stats.hasWarnings()) throw new Error(stats.toString({ all: false, errors: true, warnings: true }));
 }
 
-async function esbuildBundle(dir, format) {
+// What a user would write as `import … from "pagecursor/inline"`, applied to the shared app.
+const inlinePlugin = {
+  name: "pagecursor-inline",
+  setup(build) {
+    build.onResolve({ filter: /^pagecursor$/ }, (args) => build.resolve("pagecursor/inline", { kind: args.kind, resolveDir: args.resolveDir }));
+  },
+};
+
+async function esbuildBundle(dir, format, plugins = []) {
   const { build } = await import("esbuild");
   rmSync(dir, { recursive: true, force: true });
   await build({
@@ -246,15 +285,16 @@ async function esbuildBundle(dir, format) {
     format,
     platform: "browser",
     logLevel: "silent",
+    plugins,
   });
 }
 
-async function browserCell({ id, target, path, dir, buildMs }) {
+async function browserCell({ id, target, path, dir, buildMs, inline = false }) {
   const { page, problems } = await open(browser, site.url + path);
   await page.waitForFunction(() => window.__result, null, { timeout: 20000 });
   const result = await page.evaluate(() => window.__result);
   await page.close();
-  const bytes = dir ? bundleSizes(dir) : sizes(PKG, ["web.js", "api.js", "errors.js", "pagecursor.js", "pagecursor_bg.wasm", "snippets"]);
+  const bytes = dir ? bundleSizes(dir, inline) : sizes(PKG, ["web.js", "api.js", "errors.js", "pagecursor.js", "pagecursor_bg.wasm", "snippets"]);
   const page_ = summarize(result.page);
   const worker = summarize(result.worker);
   record({ id, target, expect: "works", ...page_, loadMs: result.page.loadMs, buildMs, bytes, problems });
@@ -424,9 +464,12 @@ function sizes(dir, only) {
 }
 
 /** Sizes of a built app: the page's entry script (named in index.html), the worker chunks, the wasm. */
-function bundleSizes(dir) {
+function bundleSizes(dir, inline) {
   const entry = /<script[^>]*src="\.\/([^"]+)"/.exec(readFileSync(join(dir, "index.html"), "utf8"))[1];
   const all = sizes(dir);
+  // With pagecursor/inline the wasm is inside the JS; Vite still emits the glue's unused default
+  // .wasm asset, which the page never requests.
+  if (inline) Object.assign(all, { unusedWasm: all.wasm, wasm: 0, wasmGzip: 0 });
   const page = sizes(dir, [entry]);
   return { ...all, pageJs: page.js, pageJsGzip: page.jsGzip, workerJs: all.js - page.js, workerJsGzip: all.jsGzip - page.jsGzip };
 }
