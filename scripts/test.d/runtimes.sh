@@ -9,6 +9,6 @@ tarball="$(ls "$ROOT"/.build/pagecursor-*.tgz 2>/dev/null | head -n1 || true)"
 bash "$ROOT/scripts/setup.d/runtimes.sh"
 (cd tests/runtimes && npm install --no-save --no-audit --no-fund "$tarball" >/dev/null 2>&1)
 started=$SECONDS
-node --test --test-reporter=spec tests/runtimes/matrix.test.mjs
+node --test --test-reporter=spec tests/runtimes/matrix.test.mjs tests/runtimes/recipes.test.mjs
 node tests/runtimes/table.mjs --check
 echo "runtimes matrix: $((SECONDS - started)) s wall"

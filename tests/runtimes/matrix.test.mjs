@@ -362,15 +362,22 @@ describe("Cloudflare Workers runtime", () => {
     assertWorks(result);
   });
 
-  test("a Node client walks the worker's sealed-cursor keyset API to the end", async () => {
-    const { ids, requests, keyset } = await walkOrders(base, "open", 4);
-    const expected = ORDERS.filter((o) => o.status === "open").map((o) => o.id);
-    assert.deepEqual(ids, expected);
-    assert.equal(requests, Math.ceil(expected.length / 4));
-    record({ id: "workerd-keyset", target: "workerd edge function: sealed keyset cursors, walked by a Node client", expect: "works", pass: true, checks: [], keyset, walkedWith: typeof pagecursor.paginate === "function" ? "paginate" : "loop" });
+  test("a Node client walks the worker's sealed-cursor keyset API to the end", async (t) => {
+    const lacking = ["paginate", "paginateKeyset"].filter((n) => typeof pagecursor[n] !== "function");
+    if (lacking.length) {
+      record({ id: "workerd-keyset", target: "workerd edge function: sealed keyset cursors, walked by a Node client", expect: "works", pass: null, skipped: `not in this build: ${lacking}` });
+      return t.skip(`not exported by this build: ${lacking}`);
+    }
+    const { allOrders } = await import("./workerd/client.mjs");
+    const { items, stats } = await allOrders(base, { status: "open", pageSize: 4 });
+    const expected = ORDERS.filter((o) => o.status === "open");
+    assert.deepEqual(items.map((o) => o.id), expected.map((o) => o.id));
+    assert.equal(stats.requests, Math.ceil(expected.length / 4));
+    record({ id: "workerd-keyset", target: "workerd edge function: sealed keyset cursors, walked by a Node client", expect: "works", pass: true, checks: [], requests: stats.requests });
   });
 
   test("the worker refuses damaged and replayed cursors", async (t) => {
+    if (typeof pagecursor.paginateKeyset !== "function") return t.skip("paginateKeyset is not exported by this build");
     const first = await (await fetch(`${base}orders?status=open&limit=3`)).json();
     const cursor = first.nextCursor;
     assert.equal(typeof cursor, "string");
@@ -390,36 +397,6 @@ describe("Cloudflare Workers runtime", () => {
     assert.equal((await replay.json()).error, "scope_mismatch");
   });
 });
-
-/** The client side of the edge-function recipe: paginate's keyset preset over fetch. */
-async function walkOrders(base, status, limit) {
-  let requests = 0;
-  let keyset;
-  const fetchPage = async (cursor, ctx) => {
-    requests++;
-    const url = new URL("orders", base);
-    url.searchParams.set("status", status);
-    url.searchParams.set("limit", String(ctx?.pageSize ?? limit));
-    if (cursor !== undefined) url.searchParams.set("cursor", cursor);
-    const res = await fetch(url, { signal: ctx?.signal });
-    if (!res.ok) throw res;
-    keyset = res.headers.get("x-keyset");
-    return res.json();
-  };
-  const ids = [];
-  if (typeof pagecursor.paginate === "function") {
-    for await (const order of pagecursor.paginate(fetchPage, { preset: "keyset", pageSize: limit }).items()) ids.push(order.id);
-  } else {
-    // paginate has not landed in this build: the same walk by hand.
-    let cursor;
-    do {
-      const page = await fetchPage(cursor);
-      ids.push(...page.items.map((o) => o.id));
-      cursor = page.nextCursor;
-    } while (cursor);
-  }
-  return { ids, requests, keyset };
-}
 
 // ---------------------------------------------------------------------------------------------
 // helpers

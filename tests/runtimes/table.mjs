@@ -16,7 +16,7 @@ const ROWS = [
   { id: "vite", name: `Vite ${versions.vite} (build)`, how: "nothing", worker: "vite-worker", limit: "vite-iife-worker", limitText: "workers need `worker: { format: \"es\" }`" },
   { id: "webpack", name: `webpack ${versions.webpack} (production)`, how: "nothing", worker: "webpack-worker" },
   { id: "esbuild", name: `esbuild ${versions.esbuild} (\`--format=esm\`)`, how: "copy `pagecursor_bg.wasm` next to the bundle", worker: "esbuild-worker", limit: "esbuild-iife", limitText: "no `--format=iife`" },
-  { id: "esbuild-iife-inline", name: "esbuild `--format=iife` + `pagecursor/inline`", how: "import `pagecursor/inline` (wasm inlined, +⅓ bytes)", worker: "esbuild-iife-inline-worker", optional: true },
+  { id: "esbuild-iife-inline", name: "esbuild `--format=iife` + `pagecursor/inline`", how: "import `pagecursor/inline` (wasm inlined as base64)", worker: "esbuild-iife-inline-worker", optional: true },
   { id: "vite-inline", name: "Vite, default `iife` workers + `pagecursor/inline`", how: "import `pagecursor/inline`", worker: "vite-inline-worker", optional: true },
   { id: "importmap", name: "`<script type=\"module\">` + import map", how: "map `pagecursor` to `…/pagecursor/web.js`", worker: "importmap-worker", limit: "worker-bare", limitText: "workers import `…/pagecursor/web.js` by URL" },
   { id: "workerd", name: `Cloudflare Workers (workerd ${versions.workerd}, local)`, how: "nothing (bundle with the `workerd` condition, as wrangler does)" },
