@@ -83,7 +83,8 @@ after(async () => {
 // ---------------------------------------------------------------------------------------------
 // Node, Deno, Bun
 
-describe("server-side runtimes", { concurrency: 3 }, () => {
+// One at a time: each is short, and import times measured side by side would mostly show contention.
+describe("server-side runtimes", { concurrency: 1 }, () => {
   cliCell({ id: "node-esm", target: "Node 20 ESM", cmd: [process.execPath, "cli/main.mjs"], fetch: true });
   cliCell({ id: "node-worker", target: "Node 20 worker_threads", cmd: [process.execPath, "cli/main.mjs", "--worker"], fetch: true });
   cliCell({ id: "node-require", target: "Node 20 require() from CommonJS", cmd: [process.execPath, "cli/require.cjs"] });
