@@ -383,11 +383,6 @@ describe("Cloudflare Workers runtime", () => {
     const cursor = first.nextCursor;
     assert.equal(typeof cursor, "string");
     assert.ok(!JSON.stringify(first.items).includes(cursor));
-    const codec = new pagecursor.CursorCodec({ keys: [{ id: "k", secret: "x".repeat(32) }] });
-    if (codec.decode(codec.encode(1)).keyId === undefined) {
-      t.skip("CursorCodec ignores keys in this build (codec v1 not merged): sealing cannot be checked");
-      return;
-    }
     const mid = cursor.length >> 1;
     const damaged = cursor.slice(0, mid) + (cursor[mid] === "A" ? "B" : "A") + cursor.slice(mid + 1);
     const bad = await fetch(`${base}orders?status=open&limit=3&cursor=${damaged}`);
