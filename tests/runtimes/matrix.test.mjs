@@ -85,24 +85,25 @@ after(async () => {
 
 // One at a time: each is short, and import times measured side by side would mostly show contention.
 describe("server-side runtimes", { concurrency: 1 }, () => {
-  cliCell({ id: "node-esm", target: "Node 20 ESM", cmd: [process.execPath, "cli/main.mjs"], fetch: true });
-  cliCell({ id: "node-worker", target: "Node 20 worker_threads", cmd: [process.execPath, "cli/main.mjs", "--worker"], fetch: true });
-  cliCell({ id: "node-require", target: "Node 20 require() from CommonJS", cmd: [process.execPath, "cli/require.cjs"] });
+  cliCell({ id: "node-esm", target: "Node 20 ESM", entry: "node.js", cmd: [process.execPath, "cli/main.mjs"], fetch: true });
+  cliCell({ id: "node-worker", target: "Node 20 worker_threads", entry: "node.js", cmd: [process.execPath, "cli/main.mjs", "--worker"], fetch: true });
+  cliCell({ id: "node-require", target: "Node 20 require() from CommonJS", entry: "node.js", cmd: [process.execPath, "cli/require.cjs"] });
   // Deno runs with no permission flags at all, so it cannot fetch: the Link-header walk is left out.
-  cliCell({ id: "deno", target: "Deno 2 (no permission flags)", cmd: [join(BIN, "deno"), "run", "cli/main.mjs"] });
+  cliCell({ id: "deno", target: "Deno 2 (no permission flags)", entry: "deno.js", cmd: [join(BIN, "deno"), "run", "cli/main.mjs"] });
   cliCell({
     id: "deno-node-entry",
     target: "Deno 2 importing pagecursor/node (no flags)",
     cmd: [join(BIN, "deno"), "run", "cli/main.mjs", "--specifier", "pagecursor/node"],
     fails: /NotCapable: Requires read access to ".*pagecursor_bg\.wasm", run again with the --allow-read flag/,
   });
-  cliCell({ id: "node-inline", target: "Node 20 importing pagecursor/inline", cmd: [process.execPath, "cli/main.mjs", "--specifier", "pagecursor/inline"], inline: true });
-  cliCell({ id: "deno-inline", target: "Deno 2 importing pagecursor/inline (no flags)", cmd: [join(BIN, "deno"), "run", "cli/main.mjs", "--specifier", "pagecursor/inline"], inline: true });
-  cliCell({ id: "bun", target: "Bun 1.4", cmd: [join(BIN, "bun"), "cli/main.mjs"], fetch: true });
-  cliCell({ id: "bun-worker", target: "Bun 1.4 worker_threads", cmd: [join(BIN, "bun"), "cli/main.mjs", "--worker"], fetch: true });
+  cliCell({ id: "node-inline", target: "Node 20 importing pagecursor/inline", entry: "inline.js", cmd: [process.execPath, "cli/main.mjs", "--specifier", "pagecursor/inline"], inline: true });
+  cliCell({ id: "deno-inline", target: "Deno 2 importing pagecursor/inline (no flags)", entry: "inline.js", cmd: [join(BIN, "deno"), "run", "cli/main.mjs", "--specifier", "pagecursor/inline"], inline: true });
+  cliCell({ id: "bun", target: "Bun 1.4", entry: "node.js", cmd: [join(BIN, "bun"), "cli/main.mjs"], fetch: true });
+  cliCell({ id: "bun-worker", target: "Bun 1.4 worker_threads", entry: "node.js", cmd: [join(BIN, "bun"), "cli/main.mjs", "--worker"], fetch: true });
 });
 
-function cliCell({ id, target, cmd, fetch = false, fails, inline = false }) {
+// `entry` is the file of the package that the runtime's export conditions must pick.
+function cliCell({ id, target, entry, cmd, fetch = false, fails, inline = false }) {
   if (inline && NO_INLINE) record({ id, target, expect: "works", pass: null, skipped: NO_INLINE });
   test(target, { skip: inline && NO_INLINE }, async () => {
     const args = fetch ? [...cmd.slice(1), "--fetch", site.url] : cmd.slice(1);
@@ -124,6 +125,7 @@ function cliCell({ id, target, cmd, fetch = false, fails, inline = false }) {
     }
     record({ id, target, expect: "works", ...summarize(result), entry: result.entry, loadMs: result.loadMs, wallMs });
     assertWorks(result, stderr);
+    assert.equal(result.entry, `pagecursor/${entry}`, "export condition picked the wrong entry");
   });
 }
 
@@ -137,6 +139,25 @@ describe("browsers (headless Chromium)", { concurrency: 2 }, () => {
     await build(viteConfig(join(OUT, "vite"), { worker: { format: "es" } }));
     const buildMs = Math.round(performance.now() - t0);
     await browserCell({ id: "vite", target: "Vite 8 production build", path: "vite/", dir: join(OUT, "vite"), buildMs });
+  });
+
+  test("Vite 8 dev server", async () => {
+    const { createServer } = await import("vite");
+    const server = await createServer({
+      configFile: false,
+      root: join(HERE, "browser"),
+      cacheDir: join(STATE, "vite-dev"),
+      logLevel: "silent",
+      clearScreen: false,
+      // app-core.js sits outside the root; the Link-header API lives on the test server.
+      server: { host: "127.0.0.1", port: await freePort(), strictPort: true, fs: { allow: [HERE] }, proxy: { "/api": site.url }, hmr: false, watch: null },
+    });
+    try {
+      await server.listen();
+      await browserCell({ id: "vite-dev", target: "Vite 8 dev server", url: server.resolvedUrls.local[0] });
+    } finally {
+      await server.close();
+    }
   });
 
   test("Vite 8 with the default (iife) worker format fails on top-level await", async () => {
@@ -290,12 +311,12 @@ async function esbuildBundle(dir, format, plugins = []) {
   });
 }
 
-async function browserCell({ id, target, path, dir, buildMs, inline = false }) {
-  const { page, problems } = await open(browser, site.url + path);
+async function browserCell({ id, target, path, url = site.url + path, dir, buildMs, inline = false }) {
+  const { page, problems } = await open(browser, url);
   await page.waitForFunction(() => window.__result, null, { timeout: 20000 });
   const result = await page.evaluate(() => window.__result);
   await page.close();
-  const bytes = dir ? bundleSizes(dir, inline) : sizes(PKG, ["web.js", "api.js", "errors.js", "pagecursor.js", "pagecursor_bg.wasm", "snippets"]);
+  const bytes = dir ? bundleSizes(dir, inline) : path === undefined ? undefined : sizes(PKG, ["web.js", "api.js", "errors.js", "pagecursor.js", "pagecursor_bg.wasm", "snippets"]);
   const page_ = summarize(result.page);
   const worker = summarize(result.worker);
   record({ id, target, expect: "works", ...page_, loadMs: result.page.loadMs, buildMs, bytes, problems });

@@ -14,6 +14,7 @@ const ROWS = [
   { id: "node-worker", name: "Node `worker_threads`", how: "nothing" },
   { id: "node-require", name: "Node `require()` (CommonJS)", how: "Node ≥ 20.19 (require of ESM)" },
   { id: "vite", name: `Vite ${versions.vite} (build)`, how: "nothing", worker: "vite-worker", limit: "vite-iife-worker", limitText: "workers need `worker: { format: \"es\" }`" },
+  { id: "vite-dev", name: `Vite ${versions.vite} (dev server)`, how: "nothing", worker: "vite-dev-worker" },
   { id: "webpack", name: `webpack ${versions.webpack} (production)`, how: "nothing", worker: "webpack-worker" },
   { id: "esbuild", name: `esbuild ${versions.esbuild} (\`--format=esm\`)`, how: "copy `pagecursor_bg.wasm` next to the bundle", worker: "esbuild-worker", limit: "esbuild-iife", limitText: "no `--format=iife`" },
   { id: "esbuild-iife-inline", name: "esbuild `--format=iife` + `pagecursor/inline`", how: "import `pagecursor/inline` (wasm inlined as base64)", worker: "esbuild-iife-inline-worker", optional: true },
