@@ -54,7 +54,9 @@ for (const row of ROWS) {
 }
 
 const skipped = [...new Set(cells.flatMap((c) => (c.checks ?? []).filter((k) => k.status === "skip").map((k) => `${k.name}: ${k.detail}`)))];
-console.log(`Measured with ${pkg}, Chromium ${versions.chromium}; load = navigation (or import) to package ready.\n`);
+console.log(
+  `Measured with ${pkg}, Chromium ${versions.chromium}. Load: browsers, navigation start to package ready (median of 3 loads); Node, Deno, Bun, the import() of the package.\n`,
+);
 console.log(lines.join("\n"));
 if (skipped.length) console.log(`\nChecks not run in this build:\n${skipped.map((s) => `- ${s}`).join("\n")}`);
 if (process.argv.includes("--check") && problems.length) {

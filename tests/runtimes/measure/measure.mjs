@@ -71,20 +71,20 @@ for (const bundler of Object.keys(bundlers)) {
   }
 }
 const [browser, site] = await Promise.all([launch(), serve({ mounts })]);
-for (const row of rows) {
-  const times = [];
-  for (let i = 0; i < RUNS; i++) {
-    const page = await browser.newPage();
-    await page.goto(`${site.url}${row.bundler}-${row.variant}/`);
-    await page.waitForFunction(() => window.__result, null, { timeout: 15000 });
-    const r = await page.evaluate(() => window.__result);
-    if (!r.ok) throw new Error(`${row.bundler}-${row.variant}: check failed`);
-    times.push(r.readyMs);
-    await page.close();
-  }
-  times.sort((a, b) => a - b);
-  row.readyMs = Math.round(times[times.length >> 1]);
-}
+const load = async (row) => {
+  const page = await browser.newPage();
+  await page.goto(`${site.url}${row.bundler}-${row.variant}/`);
+  await page.waitForFunction(() => window.__result, null, { timeout: 15000 });
+  const r = await page.evaluate(() => window.__result);
+  await page.close();
+  if (!r.ok) throw new Error(`${row.bundler}-${row.variant}: check failed`);
+  return r.readyMs;
+};
+// One discarded warm-up load, then round-robin over the apps so that drift hits all of them.
+await load(rows[0]);
+for (const row of rows) row.times = [];
+for (let i = 0; i < RUNS; i++) for (const row of rows) row.times.push(await load(row));
+for (const row of rows) row.readyMs = Math.round(row.times.sort((a, b) => a - b)[RUNS >> 1]);
 await browser.close();
 site.server.close();
 
