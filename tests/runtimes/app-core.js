@@ -24,6 +24,7 @@ export async function runChecks(pc, { fetchBase, fetchImpl = globalThis.fetch } 
   await run("signed codec", () => signedCodec(pc));
   await run("sealed codec", () => sealedCodec(pc));
   await run("paginate (for await)", () => paginateInMemory(pc));
+  await run("keyset pages and cursor stack", () => keysetAndStack(pc));
   if (fetchBase) await run("paginate over fetch (Link header)", () => paginateLink(pc, fetchBase, fetchImpl));
 
   return { ok: checks.every((c) => c.status !== "fail"), checks };
@@ -111,6 +112,30 @@ async function paginateInMemory(pc) {
   check(typeof first.resumeToken === "string", "no resumeToken after maxItems");
   const rest = await pc.paginate(fetchPage, { items: "items", next: "next", resumeToken: first.resumeToken }).toArray();
   check([...head, ...rest].join(",") === "0,1,10,11,20,21,30,31", `resumed ${head} + ${rest}`);
+}
+
+function keysetAndStack(pc) {
+  const lacking = ["paginateKeyset", "CursorStack"].filter((n) => typeof pc[n] !== "function");
+  if (lacking.length) return `${lacking.join(", ")} not exported by this build`;
+  const rows = Array.from({ length: 7 }, (_, i) => ({ at: new Date(Date.UTC(2026, 0, 1 + (i >> 1))), id: 10 + i }));
+  const codec = new pc.CursorCodec({ keys: KEYS });
+  const scope = { table: "rows" };
+  const ids = [];
+  let after;
+  let pages = 0;
+  do {
+    const page = pc.paginateKeyset(rows, { keys: ["at", "id"], after, limit: 3, codec, scope });
+    ids.push(...page.items.map((r) => r.id));
+    after = page.nextCursor;
+    pages++;
+  } while (after !== undefined && pages < 10);
+  check(ids.join() === "10,11,12,13,14,15,16" && pages === 3, `keyset walk ${ids} in ${pages} pages`);
+
+  const stack = new pc.CursorStack();
+  stack.record("token-2");
+  check(stack.hasNext && stack.forward() === "token-2" && stack.page === 2, `forward: page ${stack.page}`);
+  stack.back();
+  check(stack.page === 1 && stack.current === undefined, `back: page ${stack.page}`);
 }
 
 // GitHub-style API served by tests/runtimes/server.mjs: a JSON array per page, `Link: <…>; rel="next"`.
