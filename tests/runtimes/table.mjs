@@ -53,12 +53,10 @@ for (const row of ROWS) {
   lines.push(`| ${row.name} | ${mark(cell)} | ${row.worker ? mark(worker) : ""} | ${how} | ${load} | ${bytes} |`);
 }
 
-const skipped = [...new Set(cells.flatMap((c) => (c.checks ?? []).filter((k) => k.status === "skip").map((k) => `${k.name}: ${k.detail}`)))];
 console.log(
   `Measured with ${pkg}, Chromium ${versions.chromium}. Load: browsers, navigation start to package ready (median of 3 loads); Node, Deno, Bun, the import() of the package.\n`,
 );
 console.log(lines.join("\n"));
-if (skipped.length) console.log(`\nChecks not run in this build:\n${skipped.map((s) => `- ${s}`).join("\n")}`);
 if (process.argv.includes("--check") && problems.length) {
   console.error(problems.join("\n"));
   process.exit(1);
