@@ -1,0 +1,238 @@
+// The Feed view: infinite scroll over a filtered DynamoDB Scan with pagecursor's InfiniteList.
+// Every load is exactly CHUNK items however many short or empty pages it takes; only MAX_CHUNKS
+// chunks stay in the DOM and in memory, and scrolling back up refetches a dropped chunk from the
+// cursor InfiniteList kept for it.
+import { el, money, announce } from "./format.js";
+
+export const CHUNK = 20;
+export const MAX_CHUNKS = 4;
+export const PAGE_SIZE = 25;
+
+export function createFeed({ backend, pagecursor, retry }) {
+  const root = document.getElementById("feed-list");
+  const chunksNode = document.getElementById("feed-chunks");
+  const status = document.getElementById("feed-status");
+  const filter = document.getElementById("feed-filter");
+  const topSentinel = document.getElementById("feed-top");
+  const bottomSentinel = document.getElementById("feed-bottom");
+  const moreButton = document.getElementById("feed-more");
+  const earlierButton = document.getElementById("feed-earlier");
+  const stats = document.getElementById("feed-stats");
+
+  // What the page did, for the tests: every chunk loadMore appended (in order) and restored.
+  const state = { list: null, chunks: [], history: [], restored: [], firstChunk: 1, generation: 0, error: null };
+  const demo = {
+    state,
+    get status() {
+      return filter.value || undefined;
+    },
+    expectedIds: () => backend.expectedOrderIds(filter.value || undefined),
+    loadedIds: () => state.history.flatMap((c) => c.ids),
+    windowIds: () => [...chunksNode.querySelectorAll("[data-id]")].map((n) => Number(n.dataset.id)),
+    get hasMore() {
+      return state.list?.hasMore ?? false;
+    },
+    get hasPrevious() {
+      return state.list?.hasPrevious ?? false;
+    },
+    get loading() {
+      return busy;
+    },
+  };
+  let busy = false;
+
+  function start() {
+    state.generation++;
+    busy = false;
+    state.chunks = [];
+    state.history = [];
+    state.restored = [];
+    state.firstChunk = 1;
+    state.error = null;
+    chunksNode.replaceChildren();
+    const status = filter.value || undefined;
+    const fetchPage = (token, ctx) =>
+      backend.scan({ Limit: ctx.pageSize ?? PAGE_SIZE, ExclusiveStartKey: token, status, signal: ctx.signal, tag: "feed" });
+    state.list = new pagecursor.InfiniteList(fetchPage, {
+      preset: "dynamodb",
+      pageSize: PAGE_SIZE,
+      chunkItems: CHUNK,
+      maxChunks: MAX_CHUNKS,
+      retry,
+    });
+    render();
+    void more();
+  }
+
+  async function more() {
+    const list = state.list;
+    if (busy || !list?.hasMore) return;
+    busy = true;
+    const generation = state.generation;
+    render("Loading the next 20 items…");
+    try {
+      const items = await list.loadMore();
+      if (generation !== state.generation) return;
+      const n = (state.chunks.at(-1)?.n ?? 0) + 1;
+      state.history.push({ n, ids: items.map((o) => o.id) });
+      placeChunk({ n, items }, "end");
+    } catch (err) {
+      if (generation === state.generation) state.error = err;
+    } finally {
+      if (generation === state.generation) {
+        busy = false;
+        render();
+        refill();
+      }
+    }
+  }
+
+  async function earlier() {
+    const list = state.list;
+    if (busy || !list?.hasPrevious) return;
+    busy = true;
+    const generation = state.generation;
+    render("Restoring an earlier chunk from its cursor…");
+    try {
+      const items = await list.loadPrevious();
+      if (generation !== state.generation) return;
+      const n = state.chunks[0].n - 1;
+      state.restored.push({ n, ids: items.map((o) => o.id) });
+      placeChunk({ n, items }, "start");
+    } catch (err) {
+      if (generation === state.generation) state.error = err;
+    } finally {
+      if (generation === state.generation) {
+        busy = false;
+        render();
+        refill();
+      }
+    }
+  }
+
+  // Adds a chunk at one end and drops chunks at the other until the DOM holds exactly the
+  // list's window, keeping what the reader looks at in place (scrollTop follows the change).
+  function placeChunk(chunk, where) {
+    const anchor = visibleAnchor();
+    const anchorTop = anchor ? anchor.getBoundingClientRect().top : 0;
+    const node = renderChunk(chunk);
+    if (where === "end") {
+      state.chunks.push(chunk);
+      chunksNode.append(node);
+    } else {
+      state.chunks.unshift(chunk);
+      chunksNode.prepend(node);
+    }
+    const windowSize = state.list.items.length;
+    const count = () => state.chunks.reduce((sum, c) => sum + c.items.length, 0);
+    while (state.chunks.length > 1 && count() > windowSize) {
+      const dropped = where === "end" ? state.chunks.shift() : state.chunks.pop();
+      chunksNode.querySelector(`[data-chunk="${dropped.n}"]`)?.remove();
+    }
+    if (anchor?.isConnected) root.scrollTop += anchor.getBoundingClientRect().top - anchorTop;
+    else if (where === "start") root.scrollTop += node.offsetHeight;
+    state.firstChunk = state.chunks[0]?.n ?? 1;
+  }
+
+  function visibleAnchor() {
+    const top = root.getBoundingClientRect().top;
+    for (const node of chunksNode.querySelectorAll("[data-id]")) {
+      if (node.getBoundingClientRect().bottom > top) return node;
+    }
+    return null;
+  }
+
+  function renderChunk({ n, items }) {
+    const first = (n - 1) * CHUNK + 1;
+    return el(
+      "section",
+      { class: "chunk", dataset: { chunk: n }, "aria-label": `Chunk ${n}` },
+      el("h3", { class: "chunk-head" }, `Chunk ${n}`, el("span", {}, items.length ? `items ${first}–${first + items.length - 1}` : "no items")),
+      el(
+        "ol",
+        { start: first },
+        items.map((o) =>
+          el(
+            "li",
+            { class: "order", dataset: { id: o.id } },
+            el("span", { class: "order-id" }, `#${String(o.id).padStart(5, "0")}`),
+            el("span", { class: "order-main" }, el("strong", {}, o.product), el("span", { class: "muted" }, o.customer)),
+            el("span", { class: `pill ${o.status}` }, o.status),
+            el("span", { class: "order-total" }, money(o.totalCents)),
+          ),
+        ),
+      ),
+    );
+  }
+
+  function render(message) {
+    const list = state.list;
+    earlierButton.hidden = !list?.hasPrevious;
+    earlierButton.disabled = busy;
+    moreButton.hidden = !list?.hasMore;
+    moreButton.disabled = busy;
+    const loaded = state.history.reduce((sum, c) => sum + c.ids.length, 0);
+    const dropped = state.chunks.length ? state.chunks[0].n - 1 : 0;
+    stats.replaceChildren(
+      el("span", {}, el("strong", {}, loaded), " items loaded"),
+      el("span", {}, el("strong", {}, state.chunks.length), ` of ${MAX_CHUNKS} chunks in the window`),
+      el("span", {}, el("strong", {}, dropped), " dropped above (cursors kept)"),
+    );
+    let text = message;
+    if (!text && state.error) {
+      text = `The feed stopped: ${state.error.code ?? state.error.name}: ${state.error.message}`;
+    } else if (!text && list && !list.hasMore) {
+      text = `End of the table: all ${loaded} matching orders were loaded.`;
+    } else if (!text) {
+      text = `${loaded} items loaded. Scroll for more.`;
+    }
+    announce(status, text);
+    bottomSentinel.classList.toggle("done", !!list && !list.hasMore);
+    bottomSentinel.querySelector(".end-text").textContent = list && !list.hasMore ? "End of the table" : "";
+  }
+
+  // The observer only fires on changes, so after a load re-check whether a sentinel is still
+  // in view (a short chunk, or a tall window) and keep loading until it is not.
+  function refill() {
+    const box = root.getBoundingClientRect();
+    const inView = (node) => {
+      const r = node.getBoundingClientRect();
+      return r.bottom >= box.top && r.top <= box.bottom;
+    };
+    if (root.offsetParent === null) return;
+    if (inView(bottomSentinel)) void more();
+    else if (inView(topSentinel)) void earlier();
+  }
+
+  const observer = new IntersectionObserver(
+    (records) => {
+      for (const record of records) {
+        if (!record.isIntersecting) continue;
+        if (record.target === bottomSentinel) void more();
+        else if (record.target === topSentinel) void earlier();
+      }
+    },
+    { root, rootMargin: "120px 0px" },
+  );
+  observer.observe(topSentinel);
+  observer.observe(bottomSentinel);
+  moreButton.addEventListener("click", () => void more());
+  earlierButton.addEventListener("click", () => void earlier());
+  filter.addEventListener("change", start);
+  document.getElementById("feed-restart").addEventListener("click", start);
+
+  let started = false;
+  return {
+    demo,
+    start,
+    /** Called when the Feed tab is shown: the first time it starts the list, later it resumes. */
+    activate() {
+      if (!started) {
+        started = true;
+        start();
+      } else {
+        refill();
+      }
+    },
+  };
+}
