@@ -29,11 +29,11 @@ export function createLog(backend) {
   function note(entry) {
     if (entry.error) {
       const retry = /Throughput|LimitExceeded|Throttl/.test(entry.error.name);
-      return el("span", { class: retry ? "tag warn" : "tag bad", title: entry.error.message },
-        retry ? `${entry.error.name} → retried` : entry.error.name);
+      return el("span", { class: retry ? "tag warn" : "tag bad", title: `${entry.error.name}: ${entry.error.message}` },
+        retry ? "throttled → retry" : entry.error.name);
     }
     const tags = [];
-    if (entry.returned === 0 && entry.received !== undefined) tags.push(el("span", { class: "tag empty" }, "empty page, has token"));
+    if (entry.returned === 0 && entry.received !== undefined) tags.push(el("span", { class: "tag empty" }, "empty, has token"));
     else if (entry.returned === 0) tags.push(el("span", { class: "tag empty" }, "empty last page"));
     if (entry.stoppedBy === "size") tags.push(el("span", { class: "tag info", title: "the page stopped at the 1 MB read ceiling, before the Limit" }, "1 MB ceiling"));
     if (entry.received === undefined) tags.push(el("span", { class: "tag ok" }, "end"));
@@ -58,7 +58,7 @@ export function createLog(backend) {
         dataset: { seq: entry.seq, api: entry.api },
       },
       el("td", { class: "num" }, entry.seq),
-      el("td", {}, el("span", { class: "source" }, SOURCES[entry.tag] ?? "—"), " ", el("span", { class: "api" }, entry.api)),
+      el("td", {}, el("span", { class: "api" }, entry.api), el("span", { class: "source" }, SOURCES[entry.tag] ?? "")),
       tokenCell(entry.sent, "token sent"),
       tokenCell(entry.received, "token received"),
       el(
@@ -72,9 +72,9 @@ export function createLog(backend) {
               el("span", { class: "bar", "aria-hidden": "true" }, el("span", { style: `width:${Math.round(ratio * 100)}%` })),
             ],
       ),
-      el("td", { class: "num" }, entry.error ? "—" : bytes(entry.bytes)),
-      el("td", { class: "num" }, `${Math.max(0, Math.round(entry.ms ?? 0))} ms`),
-      el("td", {}, note(entry)),
+      el("td", { class: "num" }, entry.error ? "—" : bytes(entry.bytes),
+        el("span", { class: "source" }, `${Math.max(0, Math.round(entry.ms ?? 0))} ms`)),
+      el("td", { class: "note" }, note(entry)),
     );
     body.prepend(row);
     while (body.rows.length > MAX_ROWS) body.deleteRow(body.rows.length - 1);

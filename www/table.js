@@ -34,7 +34,6 @@ export function createTable({ backend, pagecursor, retry }) {
   const tokens = document.getElementById("table-tokens");
 
   let stack = null;
-  let seen = 1;
   let page = null;
   let error = null;
   let loading = false;
@@ -76,7 +75,6 @@ export function createTable({ backend, pagecursor, retry }) {
     url.searchParams.set("src", q.src);
     url.searchParams.set("filter", q.filter);
     url.searchParams.set("size", String(q.size));
-    url.searchParams.set("seen", String(seen));
     url.searchParams.set("pos", stack.toString());
     const state = { view: "table", href: url.href };
     if (mode === "push") history.pushState(state, "", url);
@@ -89,7 +87,6 @@ export function createTable({ backend, pagecursor, retry }) {
     srcSelect.value = src;
     fillFilters(src, params.get("filter") ?? "");
     sizeSelect.value = SIZES.includes(params.get("size")) ? params.get("size") : "10";
-    seen = Math.max(1, Number.parseInt(params.get("seen") ?? "1", 10) || 1);
     const pos = params.get("pos");
     const options = { scope: scopeOf(query()) };
     error = null;
@@ -98,10 +95,25 @@ export function createTable({ backend, pagecursor, retry }) {
     } catch (err) {
       // A position from another query or a damaged URL: say so and start at page 1.
       stack = new pagecursor.CursorStack(options);
-      seen = 1;
       error = err;
     }
-    seen = Math.max(seen, stack.page);
+  }
+
+  // The highest page number the stack can jump to: the stack is the only source of truth (a
+  // restored URL knows exactly the pages it recorded), so probe a copy of it with goTo.
+  function knownPages() {
+    let known = stack.page;
+    try {
+      const copy = pagecursor.CursorStack.from(stack.toString(), { scope: scopeOf(query()) });
+      for (let p = stack.page + 1; p <= stack.page + 200; p++) {
+        copy.goTo(p);
+        if (copy.page !== p) break;
+        known = p;
+      }
+    } catch {
+      // goTo refuses a page that was never visited: that is where the known pages end.
+    }
+    return known;
   }
 
   async function fetchPage(token) {
@@ -135,7 +147,6 @@ export function createTable({ backend, pagecursor, retry }) {
       page = result;
       const nextToken = srcSelect.value === "ec2" ? result.NextToken : result.LastEvaluatedKey;
       stack.record(nextToken);
-      seen = Math.max(seen, stack.page);
       writeUrl("replace");
     } catch (err) {
       if (mine !== request) return;
@@ -157,14 +168,12 @@ export function createTable({ backend, pagecursor, retry }) {
       render();
       return;
     }
-    seen = Math.max(seen, stack.page);
     writeUrl("push");
     void load();
   }
 
   function restart() {
     error = null;
-    seen = 1;
     stack.reset(scopeOf(query()));
     writeUrl("push");
     void load();
@@ -213,9 +222,9 @@ export function createTable({ backend, pagecursor, retry }) {
     numbers.replaceChildren(...pageButtons());
     tokens.replaceChildren(
       el("div", {}, el("dt", {}, "Fetched with"), el("dd", { title: fullToken(stack?.current) }, el("code", {}, shortToken(stack?.current)))),
-      el("div", {}, el("dt", {}, `Next ${source.tokenName}`), el("dd", { title: fullToken(nextToken) }, el("code", {}, page ? shortToken(nextToken) : "…"))),
+      el("div", {}, el("dt", {}, "Next token"), el("dd", { title: fullToken(nextToken) }, el("code", {}, page ? shortToken(nextToken) : "…"))),
       el("div", {}, el("dt", {}, "Read / shown"), el("dd", {}, page ? `${page.ScannedCount ?? (page.Instances ? "≤" + q.size : "?")} / ${items.length}` : "…")),
-      el("div", {}, el("dt", {}, "Position in the URL"), el("dd", { title: stack?.toString() }, el("code", {}, `pos=${shortToken(stack?.toString() ?? "")}`))),
+      el("div", {}, el("dt", {}, "In the URL"), el("dd", { title: stack?.toString() }, el("code", {}, `pos=${shortToken(stack?.toString() ?? "")}`))),
     );
     let text = message;
     if (!text && error) text = `Error: ${describe(error)}`;
@@ -226,6 +235,7 @@ export function createTable({ backend, pagecursor, retry }) {
   function pageButtons() {
     if (!stack) return [];
     const current = stack.page;
+    const seen = knownPages();
     const shown = new Set([1, seen]);
     for (let p = current - 3; p <= current + 3; p++) if (p >= 1 && p <= seen) shown.add(p);
     const list = [...shown].sort((a, b) => a - b);

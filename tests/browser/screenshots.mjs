@@ -17,7 +17,7 @@ const idle = (view) => page.waitForFunction((v) => window.__demo?.[v] && !window
 
 try {
   // Feed: load a few chunks so the window has dropped some and the log has empty pages.
-  await page.goto(`${url}www/?view=feed&latency=0`);
+  await page.goto(`${url}www/?view=feed`);
   await ready();
   await idle("feed");
   for (let i = 0; i < 6; i++) {
@@ -35,7 +35,7 @@ try {
   await page.screenshot({ path: `${out}/feed.png` });
 
   // Table: an empty filtered page in the middle of the DynamoDB scan.
-  await page.goto(`${url}www/?view=table&src=dynamodb&filter=returned&size=25&latency=0`);
+  await page.goto(`${url}www/?view=table&src=dynamodb&filter=shipped&size=10`);
   await ready();
   await idle("table");
   for (let i = 0; i < 3; i++) {
@@ -43,6 +43,14 @@ try {
     await idle("table");
   }
   await page.screenshot({ path: `${out}/table.png` });
+
+  // The trap itself: a filtered page with nothing on it that is not the end.
+  await page.goto(`${url}www/?view=table&src=dynamodb&filter=returned&size=25`);
+  await ready();
+  await idle("table");
+  await page.click("#table-next");
+  await idle("table");
+  await page.screenshot({ path: `${out}/table-empty-page.png` });
 
   // Inspector: a minted, valid keyset cursor, then the same one after one character changed.
   await page.click("#tab-inspector");
