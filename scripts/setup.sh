@@ -29,7 +29,7 @@ npm_ci_if_changed() {
   if [ "$(cat "$stamp" 2>/dev/null)" != "$sum" ]; then
     say "npm ci in $dir"
     (cd "$dir" && npm ci --no-audit --no-fund)
-    echo "$sum" > "$stamp"
+    mkdir -p "$dir/node_modules" && echo "$sum" > "$stamp"
   fi
 }
 npm_ci_if_changed "$ROOT"

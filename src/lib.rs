@@ -25,3 +25,8 @@ pub use value::Value;
 #[cfg(target_arch = "wasm32")]
 #[doc(hidden)]
 pub mod wasm;
+
+/// The README's Rust examples, compiled and run as doctests.
+#[doc = include_str!("../README.md")]
+#[cfg(doctest)]
+pub struct ReadmeDoctests;

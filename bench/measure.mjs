@@ -1,0 +1,61 @@
+// Timing helpers shared by the Node and the browser benchmarks. Competitors of one workload are
+// measured interleaved, round by round, so that machine noise hits all of them alike; results
+// are medians of per-round ns/op with the spread (min and max of the rounds).
+
+const now = () => performance.now();
+
+/** Runs `fn` `n` times (awaiting when it returns a promise) and returns ms elapsed. */
+async function timeBatch(fn, n, isAsync) {
+  const t0 = now();
+  if (isAsync) for (let i = 0; i < n; i++) await fn();
+  else for (let i = 0; i < n; i++) fn();
+  return now() - t0;
+}
+
+/**
+ * Measures competitors `{ name: fn }` and returns `{ name: { median, min, max } }` in ns/op.
+ * `opts.minBatchMs` sizes batches so each takes at least that long.
+ */
+export async function compare(competitors, { rounds = 15, minBatchMs = 20, isAsync = false } = {}) {
+  const names = Object.keys(competitors);
+  const batch = {};
+  for (const name of names) {
+    // Warm up and find a batch size that runs for at least minBatchMs.
+    let n = 1;
+    for (;;) {
+      const ms = await timeBatch(competitors[name], n, isAsync);
+      if (ms >= minBatchMs || n > 1e7) break;
+      n *= ms < minBatchMs / 10 ? 10 : 2;
+    }
+    batch[name] = n;
+  }
+  const samples = Object.fromEntries(names.map((n) => [n, []]));
+  for (let r = 0; r < rounds; r++) {
+    for (const name of names) {
+      const ms = await timeBatch(competitors[name], batch[name], isAsync);
+      samples[name].push((ms * 1e6) / batch[name]);
+    }
+  }
+  return Object.fromEntries(names.map((n) => [n, stats(samples[n])]));
+}
+
+/** Times whole runs of an async scenario (for workloads measured per run, not per op). */
+export async function compareRuns(competitors, { rounds = 5 } = {}) {
+  const names = Object.keys(competitors);
+  const samples = Object.fromEntries(names.map((n) => [n, []]));
+  for (let r = 0; r < rounds; r++) {
+    for (const name of names) {
+      const t0 = now();
+      await competitors[name]();
+      samples[name].push((now() - t0) * 1e6);
+    }
+  }
+  return Object.fromEntries(names.map((n) => [n, stats(samples[n])]));
+}
+
+function stats(xs) {
+  const s = [...xs].sort((a, b) => a - b);
+  return { median: s[Math.floor(s.length / 2)], min: s[0], max: s[s.length - 1] };
+}
+
+export const sleep = (ms) => new Promise((r) => setTimeout(r, ms));
