@@ -40,6 +40,21 @@ export function createFeed({ backend, pagecursor, retry }) {
     },
   };
   let busy = false;
+  // Requests the feed made, so each chunk can say what it cost: the point of chunkItems is that
+  // the reader never sees those short and empty pages.
+  const cost = { requests: 0, empty: 0, retries: 0 };
+  backend.subscribe((event) => {
+    if (event.kind !== "request" || event.tag !== "feed") return;
+    cost.requests++;
+    if (event.error) cost.retries++;
+    else if (event.returned === 0) cost.empty++;
+  });
+  const snapshot = () => ({ ...cost });
+  const since = (before) => ({
+    requests: cost.requests - before.requests,
+    empty: cost.empty - before.empty,
+    retries: cost.retries - before.retries,
+  });
 
   function start() {
     state.generation++;
@@ -60,6 +75,10 @@ export function createFeed({ backend, pagecursor, retry }) {
       maxChunks: MAX_CHUNKS,
       retry,
     });
+    // The list tells subscribers when its state changes; the feed mirrors `loading` for
+    // assistive technology.
+    const list = state.list;
+    list.subscribe?.(() => root.setAttribute("aria-busy", String(list.loading)));
     render();
     void more();
   }
@@ -70,12 +89,13 @@ export function createFeed({ backend, pagecursor, retry }) {
     busy = true;
     const generation = state.generation;
     render("Loading the next 20 items…");
+    const before = snapshot();
     try {
       const items = await list.loadMore();
       if (generation !== state.generation) return;
       const n = (state.chunks.at(-1)?.n ?? 0) + 1;
       state.history.push({ n, ids: items.map((o) => o.id) });
-      placeChunk({ n, items }, "end");
+      placeChunk({ n, items, cost: since(before) }, "end");
     } catch (err) {
       if (generation === state.generation) state.error = err;
     } finally {
@@ -93,12 +113,13 @@ export function createFeed({ backend, pagecursor, retry }) {
     busy = true;
     const generation = state.generation;
     render("Restoring an earlier chunk from its cursor…");
+    const before = snapshot();
     try {
       const items = await list.loadPrevious();
       if (generation !== state.generation) return;
       const n = state.chunks[0].n - 1;
       state.restored.push({ n, ids: items.map((o) => o.id) });
-      placeChunk({ n, items }, "start");
+      placeChunk({ n, items, cost: since(before), restored: true }, "start");
     } catch (err) {
       if (generation === state.generation) state.error = err;
     } finally {
@@ -142,12 +163,19 @@ export function createFeed({ backend, pagecursor, retry }) {
     return null;
   }
 
-  function renderChunk({ n, items }) {
+  function renderChunk({ n, items, cost: spent, restored }) {
     const first = (n - 1) * CHUNK + 1;
+    const parts = [items.length ? `items ${first}–${first + items.length - 1}` : "no items"];
+    if (spent) {
+      parts.push(`${spent.requests} request${spent.requests === 1 ? "" : "s"}`);
+      if (spent.empty) parts.push(`${spent.empty} empty page${spent.empty === 1 ? "" : "s"}`);
+      if (spent.retries) parts.push(`${spent.retries} retr${spent.retries === 1 ? "y" : "ies"}`);
+    }
+    if (restored) parts.push("restored from its cursor");
     return el(
       "section",
       { class: "chunk", dataset: { chunk: n }, "aria-label": `Chunk ${n}` },
-      el("h3", { class: "chunk-head" }, `Chunk ${n}`, el("span", {}, items.length ? `items ${first}–${first + items.length - 1}` : "no items")),
+      el("h3", { class: "chunk-head" }, `Chunk ${n}`, el("span", {}, parts.join(" · "))),
       el(
         "ol",
         { start: first },
