@@ -184,7 +184,7 @@ export function createFeed({ backend, pagecursor, retry }) {
             "li",
             { class: "order", dataset: { id: o.id } },
             el("span", { class: "order-id" }, `#${String(o.id).padStart(5, "0")}`),
-            el("span", { class: "order-main" }, el("strong", {}, o.product), el("span", { class: "muted" }, o.customer)),
+            el("span", { class: "order-main" }, el("strong", {}, o.product), el("span", { class: "muted" }, ` · ${o.customer}`)),
             el("span", { class: `pill ${o.status}` }, o.status),
             el("span", { class: "order-total" }, money(o.totalCents)),
           ),

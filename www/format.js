@@ -71,6 +71,7 @@ export function clockTime(ms) {
 export function relative(ms, now) {
   const delta = ms - now;
   const abs = Math.abs(delta);
+  if (abs < 60_000) return "now";
   const h = Math.floor(abs / 3_600_000);
   const m = Math.floor((abs % 3_600_000) / 60_000);
   const text = h ? `${h} h ${m} min` : `${m} min`;

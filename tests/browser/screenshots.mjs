@@ -13,6 +13,8 @@ const problems = [];
 page.on("console", (m) => m.type() === "error" && problems.push(m.text()));
 page.on("pageerror", (e) => problems.push(e.message));
 const ready = () => page.waitForFunction(() => document.getElementById("status")?.textContent === "ready");
+// Scrolls the window so the views start under the sticky header (the intro scrolls away).
+const toViews = () => page.evaluate(() => window.scrollTo(0, document.querySelector(".layout").offsetTop - 68));
 const idle = (view) => page.waitForFunction((v) => window.__demo?.[v] && !window.__demo[v].loading, view);
 
 try {
@@ -28,10 +30,15 @@ try {
     await page.waitForTimeout(150);
     await idle("feed");
   }
+  // Show a chunk boundary: the end of one chunk and the header of the next, with its cost.
   await page.evaluate(() => {
     const list = document.getElementById("feed-list");
-    list.scrollTop = list.scrollHeight - list.clientHeight - 500;
+    const last = list.querySelector("#feed-chunks > .chunk:last-child");
+    list.scrollTop = last.offsetTop - 190;
   });
+  await page.waitForTimeout(100);
+  await page.screenshot({ path: `${out}/overview.png` });
+  await toViews();
   await page.screenshot({ path: `${out}/feed.png` });
 
   // Table: an empty filtered page in the middle of the DynamoDB scan.
@@ -42,6 +49,7 @@ try {
     await page.click("#table-next");
     await idle("table");
   }
+  await toViews();
   await page.screenshot({ path: `${out}/table.png` });
 
   // The trap itself: a filtered page with nothing on it that is not the end.
@@ -50,17 +58,19 @@ try {
   await idle("table");
   await page.click("#table-next");
   await idle("table");
+  await toViews();
   await page.screenshot({ path: `${out}/table-empty-page.png` });
 
   // Inspector: a minted, valid keyset cursor, then the same one after one character changed.
   await page.click("#tab-inspector");
   await page.click("#inspect-mint");
+  await toViews();
   await page.screenshot({ path: `${out}/inspector.png` });
   await page.click("#inspect-tamper");
   await page.screenshot({ path: `${out}/inspector-tampered.png` });
 
   // Page log, on its own, after a throttled walk.
-  await page.goto(`${url}www/?view=feed&latency=0&throttle=1`);
+  await page.goto(`${url}www/?view=feed&throttle=1`);
   await ready();
   await idle("feed");
   await page.evaluate(() => {
