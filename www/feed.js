@@ -93,6 +93,8 @@ export function createFeed({ backend, pagecursor, retry }) {
     try {
       const items = await list.loadMore();
       if (generation !== state.generation) return;
+      // The end can be discovered only after a chunk was filled exactly: nothing to show then.
+      if (items.length === 0) return;
       const n = (state.chunks.at(-1)?.n ?? 0) + 1;
       state.history.push({ n, ids: items.map((o) => o.id) });
       placeChunk({ n, items, cost: since(before) }, "end");
