@@ -397,17 +397,18 @@ export function createKeysetService(backend, pagecursor, { ttlSeconds = 24 * 360
     now: () => backend.clock.now(),
   });
   const rows = backend.table.map(publicItem);
+  /** The scope a query's cursors are bound to: a cursor of one query is refused by another. */
+  const scopeOf = (status) => ({ table: "orders", status: status ?? "any" });
   return {
     codec,
-    /** The scope a query's cursors are bound to: a cursor of one query is refused by another. */
-    scopeOf: (status) => ({ table: "orders", status: status ?? "any" }),
+    scopeOf,
     list({ after, before, limit = 10, status, tag } = {}) {
       const started = performanceNow();
       const sent = after ?? before;
       try {
         const page = pagecursor.paginateKeyset(
           rows.filter((o) => matches(o, status)),
-          { keys: ["createdAt", "id"], after, before, limit, codec, scope: this.scopeOf(status) },
+          { keys: ["createdAt", "id"], after, before, limit, codec, scope: scopeOf(status) },
         );
         backend.record({
           tag, api: "keyset", sent, received: page.nextCursor, returned: page.items.length,

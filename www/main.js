@@ -68,12 +68,12 @@ if (needs("panel-inspector", ["CursorCodec"])) {
 
 // --- the fake clock ------------------------------------------------------------------------
 const clock = document.getElementById("clock");
+const clockStart = backend.clock.now();
 function showClock() {
-  const elapsed = backend.clock.now() - backend.clock.start;
+  const elapsed = backend.clock.now() - clockStart;
   clock.textContent = clockTime(backend.clock.now()) + (elapsed ? ` (+${Math.round(elapsed / 3_600_000)} h)` : "");
   clock.dateTime = new Date(backend.clock.now()).toISOString();
 }
-backend.clock.start = backend.clock.now();
 function advanceClock(ms) {
   backend.clock.advance(ms);
   showClock();

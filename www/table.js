@@ -125,13 +125,10 @@ export function createTable({ backend, pagecursor, retry }) {
     if (typeof pagecursor.paginate !== "function") return call(token, { attempt: 1 });
     // One page through paginate: it retries throttled requests with backoff and passes the raw
     // token through exactly as the service returned it.
-    const pages = pagecursor.paginate(call, {
-      preset: q.src === "ec2" ? "aws" : "dynamodb",
-      items: q.src === "ec2" ? "Instances" : undefined,
-      startToken: token,
-      maxPages: 1,
-      retry,
-    });
+    const options = { preset: q.src === "ec2" ? "aws" : "dynamodb", maxPages: 1, retry };
+    if (q.src === "ec2") options.items = "Instances";
+    if (token !== undefined) options.startToken = token;
+    const pages = pagecursor.paginate(call, options);
     for await (const one of pages) return one;
     throw new Error("the service returned no page");
   }
