@@ -19,12 +19,24 @@ pub enum CursorError {
     UnsupportedVersion(u8),
     /// The signature or AEAD tag does not verify, or the token's mode does not match the codec.
     BadSignature,
-    /// The token names a key id that the codec does not hold.
+    /// The token names a key id that the codec does not hold (or the codec has no keys for a
+    /// signed or sealed token, or a signed/sealed codec was configured without keys).
     UnknownKey(String),
+    /// A signed or sealed codec was configured without keys; shares the code `unknown_key`.
+    NoKeys {
+        /// The mode that needs keys: `"signed"` or `"sealed"`.
+        mode: &'static str,
+    },
     /// The token expired at the given instant (ms since the epoch).
     Expired {
         /// When the token expired, in ms since the Unix epoch.
         expires_at: i64,
+    },
+    /// The token says it was issued later than the clock allows (now plus the clock-skew
+    /// allowance); it shares the code `expired`: the token is outside its validity window.
+    IssuedInFuture {
+        /// The token's issued-at, in ms since the Unix epoch.
+        issued_at: i64,
     },
     /// The token was minted for another scope (query) than the one presented.
     ScopeMismatch,
@@ -40,8 +52,8 @@ impl CursorError {
             CursorError::TooLarge { .. } => "too_large",
             CursorError::UnsupportedVersion(_) => "unsupported_version",
             CursorError::BadSignature => "bad_signature",
-            CursorError::UnknownKey(_) => "unknown_key",
-            CursorError::Expired { .. } => "expired",
+            CursorError::UnknownKey(_) | CursorError::NoKeys { .. } => "unknown_key",
+            CursorError::Expired { .. } | CursorError::IssuedInFuture { .. } => "expired",
             CursorError::ScopeMismatch => "scope_mismatch",
             CursorError::UnsupportedValue(_) => "unsupported_value",
         }
@@ -63,9 +75,16 @@ impl fmt::Display for CursorError {
             CursorError::UnknownKey(id) => {
                 write!(f, "cursor was signed with unknown key id {id:?}")
             }
+            CursorError::NoKeys { mode } => {
+                write!(f, "mode \"{mode}\" needs at least one key")
+            }
             CursorError::Expired { expires_at } => {
                 write!(f, "cursor expired at {expires_at} ms since the epoch")
             }
+            CursorError::IssuedInFuture { issued_at } => write!(
+                f,
+                "cursor was issued at {issued_at} ms since the epoch, beyond the clock-skew allowance"
+            ),
             CursorError::ScopeMismatch => write!(f, "cursor belongs to another query scope"),
             CursorError::UnsupportedValue(why) => write!(f, "unsupported cursor value: {why}"),
         }

@@ -1,20 +1,54 @@
 //! The cursor codec: values in, opaque URL-safe tokens out, and back.
 //!
-//! This is the first vertical slice (plain mode, a simple tagged payload); the full format v1
-//! (signed and sealed modes, key rotation, expiry, scope binding) replaces the payload format.
+//! Format v1 is specified in `docs/cursor-format.md`. A token is strict unpadded base64url
+//! of `header ‖ payload ‖ tag`; three modes protect it:
+//!
+//! * **plain** (no keys): readable, unprotected; for trusted round trips.
+//! * **signed** (the default with keys): readable, HMAC-SHA256 tag truncated to 128 bits.
+//! * **sealed**: XChaCha20-Poly1305; the value cannot be read without the key.
+//!
+//! ```
+//! use pagecursor::codec::{CodecOptions, CursorCodec, DecodeOptions, EncodeOptions, Key};
+//! use pagecursor::Value;
+//!
+//! let codec = CursorCodec::new(CodecOptions {
+//!     keys: vec![Key::new("k1", b"a secret of 32 random bytes.....")],
+//!     ..Default::default()
+//! })?;
+//! let boundary = Value::map([("createdAt", Value::Date(1_714_566_896_789)), ("id", Value::Float(123456789.0))]);
+//! let scope = Value::from("tenant-7/orders");
+//! let token = codec.encode(&boundary, &EncodeOptions { scope: Some(scope.clone()), ..Default::default() })?;
+//! let cursor = codec.decode(&token, &DecodeOptions { scope: Some(scope), ..Default::default() })?;
+//! assert_eq!(cursor.value, boundary);
+//! assert_eq!(cursor.key_id.as_deref(), Some("k1"));
+//! # Ok::<(), pagecursor::CursorError>(())
+//! ```
 
-use base64::engine::general_purpose::URL_SAFE_NO_PAD;
-use base64::Engine as _;
+mod base64url;
+mod envelope;
+mod keys;
+mod payload;
+
+use std::sync::OnceLock;
 
 use crate::error::CursorError;
-use crate::value::{Value, INT_MAX, INT_MIN};
+use crate::value::Value;
 
-/// The format version this codec mints.
+pub use envelope::Mode;
+pub use keys::{Key, AEAD_TAG_LEN, MAC_LEN, NONCE_LEN, SCOPE_CHECK_LEN};
+
+use envelope::Header;
+use keys::DerivedKey;
+use payload::Reader;
+
+/// The format version this codec mints and reads.
 pub const VERSION: u8 = 1;
 /// The default `maxLength` of a token, in characters.
 pub const DEFAULT_MAX_LENGTH: usize = 4096;
 /// Nesting deeper than this is refused at encode and at decode.
 pub const MAX_DEPTH: usize = 64;
+/// The default allowance, in seconds, for an issued-at in the future.
+pub const DEFAULT_CLOCK_SKEW: u64 = 60;
 
 /// Which way a cursor points from its boundary.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Default)]
@@ -45,6 +79,40 @@ pub struct Segment {
     pub total: u32,
 }
 
+/// A clock: milliseconds since the Unix epoch.
+#[cfg(not(target_arch = "wasm32"))]
+pub type Clock = std::sync::Arc<dyn Fn() -> i64 + Send + Sync>;
+/// A clock: milliseconds since the Unix epoch (JS functions are single-threaded, so on
+/// wasm32 the clock need not be `Send`).
+#[cfg(target_arch = "wasm32")]
+pub type Clock = std::rc::Rc<dyn Fn() -> i64>;
+
+static FALLBACK_CLOCK: OnceLock<fn() -> i64> = OnceLock::new();
+
+/// Sets the clock of codecs that have none, for platforms without a std clock
+/// (`wasm32-unknown-unknown`, where the bindings install `Date.now`). The first call wins.
+pub fn set_fallback_clock(now: fn() -> i64) {
+    let _ = FALLBACK_CLOCK.set(now);
+}
+
+fn system_now() -> Result<i64, CursorError> {
+    if let Some(now) = FALLBACK_CLOCK.get() {
+        return Ok(now());
+    }
+    #[cfg(not(all(target_arch = "wasm32", target_os = "unknown")))]
+    {
+        use std::time::{SystemTime, UNIX_EPOCH};
+        Ok(match SystemTime::now().duration_since(UNIX_EPOCH) {
+            Ok(d) => d.as_millis() as i64,
+            Err(e) => -(e.duration().as_millis() as i64),
+        })
+    }
+    #[cfg(all(target_arch = "wasm32", target_os = "unknown"))]
+    Err(CursorError::UnsupportedValue(
+        "no clock on this platform: pass now_ms or a clock".into(),
+    ))
+}
+
 /// Options of [`CursorCodec::encode`].
 #[derive(Clone, Debug, Default)]
 pub struct EncodeOptions {
@@ -58,6 +126,9 @@ pub struct EncodeOptions {
     pub ttl: Option<u64>,
     /// The clock reading to use (ms since the epoch) instead of the codec's clock.
     pub now_ms: Option<i64>,
+    /// The nonce of a sealed token, for reproducible test vectors only. A nonce must never be
+    /// used twice with one key: leave this `None` and a random nonce is drawn.
+    pub nonce_for_test_vectors: Option<[u8; NONCE_LEN]>,
 }
 
 /// Options of [`CursorCodec::decode`].
@@ -76,9 +147,9 @@ pub struct Cursor {
     pub value: Value,
     /// After or before the boundary.
     pub direction: Direction,
-    /// When the token was minted (ms since the epoch), where it says.
+    /// When the token was minted (ms since the epoch); only tokens with a ttl carry it.
     pub issued_at: Option<i64>,
-    /// When the token expires (ms since the epoch), where it says.
+    /// When the token expires (ms since the epoch): issued-at plus the ttl.
     pub expires_at: Option<i64>,
     /// The id of the key that signed or sealed the token.
     pub key_id: Option<String>,
@@ -87,104 +158,356 @@ pub struct Cursor {
 }
 
 /// Options of [`CursorCodec::new`].
-#[derive(Clone, Debug)]
+#[derive(Clone)]
 pub struct CodecOptions {
+    /// Keys by id: the first mints, all verify. Empty: a plain codec.
+    pub keys: Vec<Key>,
+    /// The mode; `None` means signed when keys are given, else plain.
+    pub mode: Option<Mode>,
+    /// Time to live of minted tokens, in seconds; tokens then carry issued-at and ttl.
+    pub ttl: Option<u64>,
     /// Tokens longer than this are `too_large`, at decode and at encode.
     pub max_length: usize,
+    /// The clock (ms since the epoch); `None` uses the system clock.
+    pub clock: Option<Clock>,
+    /// How far in the future (seconds) an issued-at may lie, for servers whose clocks differ.
+    pub clock_skew: u64,
 }
 
 impl Default for CodecOptions {
     fn default() -> Self {
         CodecOptions {
+            keys: Vec::new(),
+            mode: None,
+            ttl: None,
             max_length: DEFAULT_MAX_LENGTH,
+            clock: None,
+            clock_skew: DEFAULT_CLOCK_SKEW,
         }
     }
 }
 
-/// Mints and checks cursors.
-#[derive(Clone, Debug)]
+/// Shows the key ids only, never the secrets.
+impl std::fmt::Debug for CodecOptions {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        f.debug_struct("CodecOptions")
+            .field("keys", &self.keys)
+            .field("mode", &self.mode)
+            .field("ttl", &self.ttl)
+            .field("max_length", &self.max_length)
+            .field("clock", &self.clock.as_ref().map(|_| "custom"))
+            .field("clock_skew", &self.clock_skew)
+            .finish()
+    }
+}
+
+/// Mints and checks cursors (format v1).
+#[derive(Clone)]
 pub struct CursorCodec {
+    mode: Mode,
+    keys: Vec<DerivedKey>,
+    ttl: Option<u64>,
     max_length: usize,
+    clock: Option<Clock>,
+    clock_skew: u64,
+}
+
+/// Shows the mode and key ids, never key material.
+impl std::fmt::Debug for CursorCodec {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        let ids: Vec<&str> = self.keys.iter().map(|k| k.id.as_str()).collect();
+        f.debug_struct("CursorCodec")
+            .field("mode", &self.mode)
+            .field("key_ids", &ids)
+            .field("ttl", &self.ttl)
+            .field("max_length", &self.max_length)
+            .finish_non_exhaustive()
+    }
 }
 
 impl Default for CursorCodec {
+    /// A plain codec with the default limits.
     fn default() -> Self {
-        CursorCodec::new(CodecOptions::default())
+        CursorCodec {
+            mode: Mode::Plain,
+            keys: Vec::new(),
+            ttl: None,
+            max_length: DEFAULT_MAX_LENGTH,
+            clock: None,
+            clock_skew: DEFAULT_CLOCK_SKEW,
+        }
     }
+}
+
+fn too_large(length: usize, max: usize) -> CursorError {
+    CursorError::TooLarge { length, max }
 }
 
 impl CursorCodec {
     /// A codec with the given options.
-    pub fn new(options: CodecOptions) -> CursorCodec {
-        CursorCodec {
+    ///
+    /// Errors: `unknown_key` when the mode is signed or sealed and there are no keys;
+    /// `unsupported_value` for plain mode with keys, a duplicate, empty or over-long key id,
+    /// an empty secret, or a `max_length` of 0.
+    pub fn new(options: CodecOptions) -> Result<CursorCodec, CursorError> {
+        let mode = match (options.mode, options.keys.is_empty()) {
+            (None, true) => Mode::Plain,
+            (None, false) => Mode::Signed,
+            (Some(Mode::Plain), false) => {
+                return Err(CursorError::UnsupportedValue(
+                    "mode \"plain\" cannot be combined with keys".into(),
+                ))
+            }
+            (Some(m @ (Mode::Signed | Mode::Sealed)), true) => {
+                return Err(CursorError::NoKeys { mode: m.as_str() })
+            }
+            (Some(m), _) => m,
+        };
+        if options.max_length == 0 {
+            return Err(CursorError::UnsupportedValue(
+                "maxLength must be at least 1".into(),
+            ));
+        }
+        let mut keys: Vec<DerivedKey> = Vec::with_capacity(options.keys.len());
+        for key in &options.keys {
+            if keys.iter().any(|k| k.id == key.id) {
+                return Err(CursorError::UnsupportedValue(format!(
+                    "duplicate key id {:?}",
+                    key.id
+                )));
+            }
+            keys.push(DerivedKey::derive(key)?);
+        }
+        Ok(CursorCodec {
+            mode,
+            keys,
+            ttl: options.ttl,
             max_length: options.max_length,
+            clock: options.clock,
+            clock_skew: options.clock_skew,
+        })
+    }
+
+    /// The mode this codec mints (and the only one it accepts).
+    pub fn mode(&self) -> Mode {
+        self.mode
+    }
+
+    /// The longest token this codec mints or reads, in characters.
+    pub fn max_length(&self) -> usize {
+        self.max_length
+    }
+
+    fn now(&self, given: Option<i64>) -> Result<i64, CursorError> {
+        match (given, &self.clock) {
+            (Some(ms), _) => Ok(ms),
+            (None, Some(clock)) => Ok(clock()),
+            (None, None) => system_now(),
         }
     }
 
     /// Mints a token for `value`.
+    ///
+    /// Errors: `unsupported_value` for a value or option that cannot be carried exactly (an
+    /// integer outside `[-2^63, 2^64-1]`, a Date outside the JS range, a duplicate map key,
+    /// nesting deeper than [`MAX_DEPTH`], a segment not below its total); `too_large` when
+    /// the token would be longer than `max_length`.
     pub fn encode(&self, value: &Value, options: &EncodeOptions) -> Result<String, CursorError> {
-        let mut bytes = vec![
-            VERSION,
-            0,
-            matches!(options.direction, Direction::Before) as u8,
-        ];
-        write_value(&mut bytes, value, 0)?;
-        let token = URL_SAFE_NO_PAD.encode(&bytes);
-        if token.len() > self.max_length {
-            return Err(CursorError::TooLarge {
-                length: token.len(),
-                max: self.max_length,
-            });
+        if let Some(seg) = options.segment {
+            if seg.segment >= seg.total {
+                return Err(CursorError::UnsupportedValue(format!(
+                    "segment {} is not below total {}",
+                    seg.segment, seg.total
+                )));
+            }
         }
-        Ok(token)
+        let time = match options.ttl.or(self.ttl) {
+            None => None,
+            Some(ttl) => {
+                let now = self.now(options.now_ms)?;
+                let iat = u64::try_from(now).map_err(|_| {
+                    CursorError::UnsupportedValue(format!("clock reading {now} is before 1970"))
+                })?;
+                let end = ttl.checked_mul(1000).and_then(|t| t.checked_add(iat));
+                if end.is_none_or(|e| e > payload::MAX_DATE_MS as u64) {
+                    return Err(CursorError::UnsupportedValue(format!(
+                        "ttl {ttl} s reaches beyond the range of a JS Date"
+                    )));
+                }
+                Some((iat, ttl))
+            }
+        };
+        let body = payload::encode(value, false)?;
+        let key = match self.mode {
+            Mode::Plain => None,
+            Mode::Signed | Mode::Sealed => self.keys.first(),
+        };
+        let nonce = match self.mode {
+            Mode::Sealed => Some(match options.nonce_for_test_vectors {
+                Some(n) => n,
+                None => keys::random_nonce()?,
+            }),
+            _ => None,
+        };
+        let header = Header {
+            mode: self.mode,
+            direction: options.direction,
+            key_id: key.map(|k| k.id.clone()),
+            nonce,
+            time,
+            segment: options.segment,
+            scoped: options.scope.is_some(),
+        };
+        let mut bytes = Vec::with_capacity(body.len() + 64);
+        header.write(&mut bytes);
+        if let Some(scope) = &options.scope {
+            let digest = keys::scope_digest(&payload::encode(scope, true)?);
+            let check = match key {
+                None => {
+                    let mut c = [0u8; SCOPE_CHECK_LEN];
+                    c.copy_from_slice(&digest[..SCOPE_CHECK_LEN]);
+                    c
+                }
+                Some(k) => k.scope_check(&bytes, &digest),
+            };
+            bytes.extend_from_slice(&check);
+        }
+        let tag_len = match self.mode {
+            Mode::Plain => 0,
+            Mode::Signed => MAC_LEN,
+            Mode::Sealed => AEAD_TAG_LEN,
+        };
+        // Refuse before any cryptography when the result cannot fit.
+        let length = base64url::encoded_len(bytes.len() + body.len() + tag_len);
+        if length > self.max_length {
+            return Err(too_large(length, self.max_length));
+        }
+        match (self.mode, key) {
+            (Mode::Signed, Some(k)) => {
+                bytes.extend_from_slice(&body);
+                let tag = k.sign(&bytes);
+                bytes.extend_from_slice(&tag);
+            }
+            (Mode::Sealed, Some(k)) => {
+                let sealed = k.seal(&nonce.unwrap_or_default(), &bytes, &body)?;
+                bytes.extend_from_slice(&sealed);
+            }
+            _ => bytes.extend_from_slice(&body),
+        }
+        Ok(base64url::encode(&bytes))
     }
 
     /// Checks and decodes a token.
-    pub fn decode(&self, token: &str, _options: &DecodeOptions) -> Result<Cursor, CursorError> {
+    ///
+    /// The checks run in the order of `docs/cursor-format.md` ("Decoding"): length
+    /// (`too_large`), base64url and header (`malformed`, `unsupported_version`), mode and key
+    /// (`bad_signature`, `unknown_key`), tag (`bad_signature`), payload (`malformed`), scope
+    /// (`scope_mismatch`), time (`expired`).
+    pub fn decode(&self, token: &str, options: &DecodeOptions) -> Result<Cursor, CursorError> {
         if token.len() > self.max_length {
-            return Err(CursorError::TooLarge {
-                length: token.len(),
-                max: self.max_length,
-            });
+            return Err(too_large(token.len(), self.max_length));
         }
         if token.is_empty() {
             return Err(CursorError::Malformed("empty token".into()));
         }
-        let bytes = URL_SAFE_NO_PAD
-            .decode(token)
-            .map_err(|e| CursorError::Malformed(format!("not base64url: {e}")))?;
-        let mut r = Reader {
-            bytes: &bytes,
-            pos: 0,
+        let bytes = base64url::decode(token)?;
+        let mut r = Reader::new(&bytes);
+        let header = Header::read(&mut r)?;
+        let key = match (self.mode, header.mode) {
+            (Mode::Plain, Mode::Plain) => None,
+            (Mode::Plain, _) => {
+                return Err(CursorError::UnknownKey(
+                    header.key_id.clone().unwrap_or_default(),
+                ))
+            }
+            (mine, theirs) if mine != theirs => return Err(CursorError::BadSignature),
+            _ => {
+                let id = header.key_id.as_deref().unwrap_or_default();
+                let key = self.keys.iter().find(|k| k.id == id);
+                Some(key.ok_or_else(|| CursorError::UnknownKey(id.to_owned()))?)
+            }
         };
-        let version = r.byte()?;
-        if version != VERSION {
-            return Err(CursorError::UnsupportedVersion(version));
-        }
-        if r.byte()? != 0 {
-            return Err(CursorError::BadSignature);
-        }
-        let direction = match r.byte()? {
-            0 => Direction::After,
-            1 => Direction::Before,
-            d => return Err(CursorError::Malformed(format!("bad direction {d}"))),
+        let before_check = r.position();
+        let check = if header.scoped {
+            Some(envelope::read_scope_check(&mut r)?)
+        } else {
+            None
         };
-        let value = read_value(&mut r, 0)?;
-        if r.pos != bytes.len() {
-            return Err(CursorError::Malformed("trailing bytes".into()));
+        let header_end = r.position();
+        let rest = bytes.get(header_end..).unwrap_or_default();
+        let body = match (header.mode, key) {
+            (Mode::Signed, Some(k)) => {
+                if rest.len() < MAC_LEN {
+                    return Err(CursorError::Malformed("truncated tag".into()));
+                }
+                let signed_end = bytes.len() - MAC_LEN;
+                let signed = bytes.get(..signed_end).unwrap_or_default();
+                k.verify(signed, bytes.get(signed_end..).unwrap_or_default())?;
+                rest.get(..rest.len() - MAC_LEN)
+                    .unwrap_or_default()
+                    .to_vec()
+            }
+            (Mode::Sealed, Some(k)) => {
+                if rest.len() < AEAD_TAG_LEN {
+                    return Err(CursorError::Malformed("truncated tag".into()));
+                }
+                let nonce = header.nonce.unwrap_or_default();
+                k.open(&nonce, bytes.get(..header_end).unwrap_or_default(), rest)?
+            }
+            _ => rest.to_vec(),
+        };
+        let value = payload::decode(&body)?;
+        let expected = match &options.scope {
+            None => None,
+            Some(scope) => {
+                let digest = keys::scope_digest(&payload::encode(scope, true)?);
+                let header_bytes = bytes.get(..before_check).unwrap_or_default();
+                Some(match key {
+                    None => digest.get(..SCOPE_CHECK_LEN).unwrap_or_default().to_vec(),
+                    Some(k) => k.scope_check(header_bytes, &digest).to_vec(),
+                })
+            }
+        };
+        match (check, expected) {
+            (None, None) => {}
+            (Some(got), Some(want)) if keys::ct_eq(&got, &want) => {}
+            _ => return Err(CursorError::ScopeMismatch),
         }
+        let (issued_at, expires_at) = match header.time {
+            None => (None, None),
+            Some((iat, ttl)) => {
+                // Bounded by the header parser: both fit a JS Date, so no overflow here.
+                let iat = iat as i64;
+                let expires_at = iat + (ttl as i64) * 1000;
+                let now = self.now(options.now_ms)?;
+                let skew = i64::try_from(self.clock_skew.saturating_mul(1000)).unwrap_or(i64::MAX);
+                if iat > now.saturating_add(skew) {
+                    return Err(CursorError::IssuedInFuture { issued_at: iat });
+                }
+                if now >= expires_at {
+                    return Err(CursorError::Expired { expires_at });
+                }
+                (Some(iat), Some(expires_at))
+            }
+        };
         Ok(Cursor {
             value,
-            direction,
-            issued_at: None,
-            expires_at: None,
-            key_id: None,
-            segment: None,
+            direction: header.direction,
+            issued_at,
+            expires_at,
+            key_id: header.key_id,
+            segment: header.segment,
         })
     }
 }
 
 /// Mints a plain token with the default options.
+///
+/// ```
+/// let token = pagecursor::encode_cursor(&pagecursor::Value::Int(42))?;
+/// assert_eq!(pagecursor::decode_cursor(&token)?.value, pagecursor::Value::Int(42));
+/// # Ok::<(), pagecursor::CursorError>(())
+/// ```
 pub fn encode_cursor(value: &Value) -> Result<String, CursorError> {
     CursorCodec::default().encode(value, &EncodeOptions::default())
 }
@@ -192,160 +515,4 @@ pub fn encode_cursor(value: &Value) -> Result<String, CursorError> {
 /// Decodes a plain token with the default options.
 pub fn decode_cursor(token: &str) -> Result<Cursor, CursorError> {
     CursorCodec::default().decode(token, &DecodeOptions::default())
-}
-
-fn write_len(out: &mut Vec<u8>, n: usize) {
-    out.extend_from_slice(&(n as u32).to_be_bytes());
-}
-
-fn write_value(out: &mut Vec<u8>, value: &Value, depth: usize) -> Result<(), CursorError> {
-    if depth > MAX_DEPTH {
-        return Err(CursorError::UnsupportedValue(format!(
-            "nesting deeper than {MAX_DEPTH}"
-        )));
-    }
-    match value {
-        Value::Null => out.push(0),
-        Value::Bool(b) => out.push(if *b { 2 } else { 1 }),
-        Value::Float(f) => {
-            out.push(3);
-            out.extend_from_slice(&f.to_bits().to_be_bytes());
-        }
-        Value::Int(i) => {
-            if *i < INT_MIN || *i > INT_MAX {
-                return Err(CursorError::UnsupportedValue(format!(
-                    "integer {i} is out of range"
-                )));
-            }
-            out.push(4);
-            out.extend_from_slice(&i.to_be_bytes());
-        }
-        Value::String(s) => {
-            out.push(5);
-            write_len(out, s.len());
-            out.extend_from_slice(s.as_bytes());
-        }
-        Value::Bytes(b) => {
-            out.push(6);
-            write_len(out, b.len());
-            out.extend_from_slice(b);
-        }
-        Value::Date(ms) => {
-            out.push(7);
-            out.extend_from_slice(&ms.to_be_bytes());
-        }
-        Value::List(items) => {
-            out.push(8);
-            write_len(out, items.len());
-            for item in items {
-                write_value(out, item, depth + 1)?;
-            }
-        }
-        Value::Map(entries) => {
-            out.push(9);
-            write_len(out, entries.len());
-            for (k, v) in entries {
-                write_len(out, k.len());
-                out.extend_from_slice(k.as_bytes());
-                write_value(out, v, depth + 1)?;
-            }
-        }
-    }
-    Ok(())
-}
-
-struct Reader<'a> {
-    bytes: &'a [u8],
-    pos: usize,
-}
-
-impl<'a> Reader<'a> {
-    fn take(&mut self, n: usize) -> Result<&'a [u8], CursorError> {
-        let end = self.pos.checked_add(n).filter(|&e| e <= self.bytes.len());
-        let end = end.ok_or_else(|| CursorError::Malformed("truncated".into()))?;
-        let s = &self.bytes[self.pos..end];
-        self.pos = end;
-        Ok(s)
-    }
-    fn byte(&mut self) -> Result<u8, CursorError> {
-        Ok(self.take(1)?[0])
-    }
-    fn array<const N: usize>(&mut self) -> Result<[u8; N], CursorError> {
-        let mut a = [0u8; N];
-        a.copy_from_slice(self.take(N)?);
-        Ok(a)
-    }
-    fn len(&mut self) -> Result<usize, CursorError> {
-        Ok(u32::from_be_bytes(self.array()?) as usize)
-    }
-    fn string(&mut self) -> Result<String, CursorError> {
-        let n = self.len()?;
-        let raw = self.take(n)?;
-        String::from_utf8(raw.to_vec()).map_err(|_| CursorError::Malformed("invalid utf-8".into()))
-    }
-}
-
-fn read_value(r: &mut Reader<'_>, depth: usize) -> Result<Value, CursorError> {
-    if depth > MAX_DEPTH {
-        return Err(CursorError::Malformed(format!(
-            "nesting deeper than {MAX_DEPTH}"
-        )));
-    }
-    Ok(match r.byte()? {
-        0 => Value::Null,
-        1 => Value::Bool(false),
-        2 => Value::Bool(true),
-        3 => Value::Float(f64::from_bits(u64::from_be_bytes(r.array()?))),
-        4 => Value::Int(i128::from_be_bytes(r.array()?)),
-        5 => Value::String(r.string()?),
-        6 => {
-            let n = r.len()?;
-            Value::Bytes(r.take(n)?.to_vec())
-        }
-        7 => Value::Date(i64::from_be_bytes(r.array()?)),
-        8 => {
-            let n = r.len()?;
-            let mut items = Vec::new();
-            for _ in 0..n {
-                items.push(read_value(r, depth + 1)?);
-            }
-            Value::List(items)
-        }
-        9 => {
-            let n = r.len()?;
-            let mut entries = Vec::new();
-            for _ in 0..n {
-                let k = r.string()?;
-                entries.push((k, read_value(r, depth + 1)?));
-            }
-            Value::Map(entries)
-        }
-        t => return Err(CursorError::Malformed(format!("unknown value type {t}"))),
-    })
-}
-
-#[cfg(test)]
-mod tests {
-    use super::*;
-
-    #[test]
-    fn round_trips_a_keyset_boundary() {
-        let v = Value::map([
-            ("createdAt", Value::Date(1_714_566_896_789)),
-            ("id", Value::Int(7)),
-        ]);
-        let token = encode_cursor(&v).unwrap();
-        assert!(token
-            .bytes()
-            .all(|b| b.is_ascii_alphanumeric() || b == b'-' || b == b'_'));
-        assert_eq!(decode_cursor(&token).unwrap().value, v);
-    }
-
-    #[test]
-    fn rejects_garbage_with_a_code() {
-        for bad in ["", "!!!", "AQ==", "a+b/", "AQ", "AgAA"] {
-            let err = decode_cursor(bad).unwrap_err();
-            assert!(!err.code().is_empty(), "{bad}");
-        }
-    }
 }

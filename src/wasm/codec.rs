@@ -1,14 +1,20 @@
 //! JS bindings of the cursor codec: `CursorCodec`, `encodeCursor`, `decodeCursor`.
+//!
+//! Only option parsing and conversion live here. Bad option values are `CursorError`s with
+//! the code `unsupported_value` (never a `TypeError`), so callers handle one error class.
 
 use std::cell::RefCell;
 use std::collections::HashMap;
 use std::rc::Rc;
 
-use js_sys::{Date, Object, Reflect};
+use js_sys::{Array, Date, Function, JsString, Object, Reflect, Uint8Array};
 use wasm_bindgen::prelude::*;
+use wasm_bindgen::JsCast;
 
 use super::convert::{from_value, set_own, to_value};
-use crate::codec::{self, CodecOptions, Cursor, DecodeOptions, Direction, EncodeOptions};
+use crate::codec::{
+    self, CodecOptions, Cursor, DecodeOptions, Direction, EncodeOptions, Key, Mode, Segment,
+};
 use crate::error::CursorError;
 
 thread_local! {
@@ -18,12 +24,40 @@ thread_local! {
     static NEXT_ID: RefCell<u32> = const { RefCell::new(1) };
 }
 
-fn token_arg(token: &JsValue) -> Result<String, CursorError> {
-    match token.as_string() {
-        Some(s) if !s.is_empty() => Ok(s),
-        Some(_) => Err(CursorError::Malformed("empty token".into())),
-        None => Err(CursorError::Malformed("a token must be a string".into())),
+/// The largest integer a JS number holds exactly.
+const MAX_SAFE: f64 = 9_007_199_254_740_991.0;
+
+fn js_now() -> i64 {
+    Date::now() as i64
+}
+
+/// Gives codecs without a clock of their own `Date.now` (wasm32 has no std clock). Other
+/// bindings that build a core codec themselves may call it too; it is idempotent.
+pub fn install_clock() {
+    codec::set_fallback_clock(js_now);
+}
+
+fn bad(why: String) -> CursorError {
+    CursorError::UnsupportedValue(why)
+}
+
+/// Reads the token argument: a non-empty string no longer than `max_length`, measured before
+/// it is copied into wasm memory.
+fn token_arg(token: &JsValue, max_length: usize) -> Result<String, CursorError> {
+    let Some(js) = token.dyn_ref::<JsString>() else {
+        return Err(CursorError::Malformed("a token must be a string".into()));
+    };
+    let length = js.length() as usize;
+    if length > max_length {
+        return Err(CursorError::TooLarge {
+            length,
+            max: max_length,
+        });
     }
+    if length == 0 {
+        return Err(CursorError::Malformed("empty token".into()));
+    }
+    Ok(String::from(js))
 }
 
 /// Builds the JS `Cursor` object; absent optional fields stay `undefined`.
@@ -57,27 +91,71 @@ fn get(obj: &JsValue, key: &str) -> JsValue {
     }
 }
 
+fn check_bag(options: &JsValue, what: &str) -> Result<(), CursorError> {
+    if options.is_undefined() || options.is_null() || options.is_object() {
+        Ok(())
+    } else {
+        Err(bad(format!("{what} options must be an object")))
+    }
+}
+
+/// Reads an optional whole number in `[min, max]`.
+fn whole(options: &JsValue, key: &str, min: f64, max: f64) -> Result<Option<f64>, CursorError> {
+    let v = get(options, key);
+    if v.is_undefined() {
+        return Ok(None);
+    }
+    match v.as_f64() {
+        Some(n) if n.fract() == 0.0 && n >= min && n <= max => Ok(Some(n)),
+        _ => Err(bad(format!(
+            "{key} must be a whole number from {min} to {max}"
+        ))),
+    }
+}
+
 /// Reads the encode options bag of the JS API.
 pub fn encode_options(options: &JsValue) -> Result<EncodeOptions, CursorError> {
+    check_bag(options, "encode")?;
     let mut out = EncodeOptions::default();
-    match get(options, "direction").as_string().as_deref() {
-        None | Some("after") => {}
+    let direction = get(options, "direction");
+    match direction.as_string().as_deref() {
+        _ if direction.is_undefined() => {}
+        Some("after") => {}
         Some("before") => out.direction = Direction::Before,
-        Some(other) => {
-            return Err(CursorError::UnsupportedValue(format!(
-                "direction {other:?} is not \"after\" or \"before\""
-            )))
-        }
+        _ => return Err(bad("direction must be \"after\" or \"before\"".to_string())),
     }
     let scope = get(options, "scope");
     if !scope.is_undefined() {
         out.scope = Some(to_value(&scope)?);
     }
+    let segment = get(options, "segment");
+    if !segment.is_undefined() {
+        if !segment.is_object() {
+            return Err(bad("segment must be { segment, total }".into()));
+        }
+        let total = whole(&segment, "total", 1.0, f64::from(u32::MAX))?;
+        let index = whole(&segment, "segment", 0.0, f64::from(u32::MAX))?;
+        match (index, total) {
+            (Some(s), Some(t)) if s < t => {
+                out.segment = Some(Segment {
+                    segment: s as u32,
+                    total: t as u32,
+                })
+            }
+            _ => {
+                return Err(bad(
+                    "segment must be { segment, total } with 0 <= segment < total".into(),
+                ))
+            }
+        }
+    }
+    out.ttl = whole(options, "ttl", 0.0, MAX_SAFE)?.map(|t| t as u64);
     Ok(out)
 }
 
 /// Reads the decode options bag of the JS API.
 pub fn decode_options(options: &JsValue) -> Result<DecodeOptions, CursorError> {
+    check_bag(options, "decode")?;
     let mut out = DecodeOptions::default();
     let scope = get(options, "scope");
     if !scope.is_undefined() {
@@ -88,6 +166,7 @@ pub fn decode_options(options: &JsValue) -> Result<DecodeOptions, CursorError> {
 
 /// The core codec behind a JS `CursorCodec` passed in an options object.
 pub fn codec_from_js(value: &JsValue) -> Result<Rc<codec::CursorCodec>, JsValue> {
+    install_clock();
     let id = get(value, "__codecId").as_f64().map(|f| f as u32);
     id.and_then(|id| CODECS.with(|c| c.borrow().get(&id).cloned()))
         .ok_or_else(|| {
@@ -97,29 +176,112 @@ pub fn codec_from_js(value: &JsValue) -> Result<Rc<codec::CursorCodec>, JsValue>
         })
 }
 
+fn secret_bytes(secret: &JsValue, id: &str) -> Result<Vec<u8>, CursorError> {
+    if let Some(s) = secret.dyn_ref::<JsString>() {
+        if !s.is_valid_utf16() {
+            return Err(bad(format!(
+                "the secret of key {id:?} has a lone surrogate"
+            )));
+        }
+        return Ok(String::from(s).into_bytes());
+    }
+    if secret.is_instance_of::<Uint8Array>() {
+        return Ok(Uint8Array::from(secret.clone()).to_vec());
+    }
+    Err(bad(format!(
+        "the secret of key {id:?} must be a string or a Uint8Array"
+    )))
+}
+
+fn read_keys(keys: &JsValue) -> Result<Vec<Key>, CursorError> {
+    if keys.is_undefined() {
+        return Ok(Vec::new());
+    }
+    if !Array::is_array(keys) {
+        return Err(bad("keys must be an array of { id, secret }".into()));
+    }
+    let keys: &Array = keys.unchecked_ref();
+    let mut out = Vec::new();
+    for entry in keys.iter() {
+        let id = get(&entry, "id");
+        let id = match id.dyn_ref::<JsString>() {
+            Some(s) if s.is_valid_utf16() => String::from(s),
+            _ => return Err(bad("every key needs a string id".into())),
+        };
+        let secret = secret_bytes(&get(&entry, "secret"), &id)?;
+        out.push(Key { id, secret });
+    }
+    Ok(out)
+}
+
 /// Mints and checks cursors.
 ///
 /// ```js
-/// const codec = new CursorCodec();
-/// const token = codec.encode({ id: 42n });
-/// codec.decode(token).value; // { id: 42n }
+/// const codec = new CursorCodec({ keys: [{ id: "k1", secret: process.env.CURSOR_SECRET }] });
+/// const token = codec.encode({ createdAt: new Date(), id: 42n }, { scope: "orders" });
+/// codec.decode(token, { scope: "orders" }).value; // { createdAt: Date, id: 42n }
 /// ```
 #[wasm_bindgen(js_name = "CursorCodec")]
 pub struct JsCursorCodec {
     id: u32,
     inner: Rc<codec::CursorCodec>,
+    /// The user's `now`, called by this class's own methods so that what it throws reaches
+    /// the caller unchanged.
+    now: Option<Function>,
+    has_ttl: bool,
+}
+
+fn call_now(now: &Function) -> Result<i64, JsValue> {
+    let ms = now.call0(&JsValue::UNDEFINED)?;
+    match ms.as_f64() {
+        Some(ms) if ms.is_finite() => Ok(ms.floor() as i64),
+        _ => Err(bad("now() must return a finite number of milliseconds".into()).into()),
+    }
 }
 
 #[wasm_bindgen(js_class = "CursorCodec")]
 impl JsCursorCodec {
-    /// Creates a codec from its options bag.
+    /// Creates a codec from its options bag: `{ keys, mode, ttl, maxLength, now, clockSkew }`.
     #[wasm_bindgen(constructor)]
-    pub fn new(options: JsValue) -> Result<JsCursorCodec, JsValue> {
-        let mut opts = CodecOptions::default();
-        if let Some(max) = get(&options, "maxLength").as_f64() {
+    pub fn new(
+        #[wasm_bindgen(unchecked_param_type = "CursorCodecOptions")] options: JsValue,
+    ) -> Result<JsCursorCodec, JsValue> {
+        install_clock();
+        check_bag(&options, "CursorCodec")?;
+        let mut opts = CodecOptions {
+            keys: read_keys(&get(&options, "keys"))?,
+            ..Default::default()
+        };
+        let mode = get(&options, "mode");
+        opts.mode = match mode.as_string().as_deref() {
+            _ if mode.is_undefined() => None,
+            Some("plain") => Some(Mode::Plain),
+            Some("signed") => Some(Mode::Signed),
+            Some("sealed") => Some(Mode::Sealed),
+            _ => return Err(bad("mode must be \"plain\", \"signed\" or \"sealed\"".into()).into()),
+        };
+        opts.ttl = whole(&options, "ttl", 0.0, MAX_SAFE)?.map(|t| t as u64);
+        if let Some(max) = whole(&options, "maxLength", 1.0, MAX_SAFE)? {
             opts.max_length = max as usize;
         }
-        let inner = Rc::new(codec::CursorCodec::new(opts));
+        if let Some(skew) = whole(&options, "clockSkew", 0.0, MAX_SAFE)? {
+            opts.clock_skew = skew as u64;
+        }
+        let now = get(&options, "now");
+        let now = if now.is_undefined() {
+            None
+        } else {
+            let f = now
+                .dyn_into::<Function>()
+                .map_err(|_| bad("now must be a function returning ms".into()))?;
+            let clock_fn = f.clone();
+            // Bindings that reach this codec through `codec_from_js` use this clock; a throw
+            // or a non-number reads as "before 1970", which encode refuses.
+            opts.clock = Some(Rc::new(move || call_now(&clock_fn).unwrap_or(i64::MIN)));
+            Some(f)
+        };
+        let has_ttl = opts.ttl.is_some();
+        let inner = Rc::new(codec::CursorCodec::new(opts)?);
         let id = NEXT_ID.with(|n| {
             let mut n = n.borrow_mut();
             let id = *n;
@@ -127,7 +289,12 @@ impl JsCursorCodec {
             id
         });
         CODECS.with(|c| c.borrow_mut().insert(id, inner.clone()));
-        Ok(JsCursorCodec { id, inner })
+        Ok(JsCursorCodec {
+            id,
+            inner,
+            now,
+            has_ttl,
+        })
     }
 
     /// Internal: lets other bindings find this codec's core.
@@ -136,18 +303,39 @@ impl JsCursorCodec {
         self.id
     }
 
+    /// The mode this codec mints and accepts: `"plain"`, `"signed"` or `"sealed"`.
+    #[wasm_bindgen(getter, unchecked_return_type = "\"plain\" | \"signed\" | \"sealed\"")]
+    pub fn mode(&self) -> String {
+        self.inner.mode().as_str().into()
+    }
+
     /// Mints a token for `value`.
-    pub fn encode(&self, value: JsValue, options: JsValue) -> Result<String, JsValue> {
+    pub fn encode(
+        &self,
+        #[wasm_bindgen(unchecked_param_type = "CursorValue")] value: JsValue,
+        #[wasm_bindgen(unchecked_param_type = "EncodeOptions")] options: JsValue,
+    ) -> Result<String, JsValue> {
         let value = to_value(&value)?;
-        Ok(self.inner.encode(&value, &encode_options(&options)?)?)
+        let mut opts = encode_options(&options)?;
+        if let (Some(now), true) = (&self.now, self.has_ttl || opts.ttl.is_some()) {
+            opts.now_ms = Some(call_now(now)?);
+        }
+        Ok(self.inner.encode(&value, &opts)?)
     }
 
     /// Checks and decodes a token.
-    pub fn decode(&self, token: JsValue, options: JsValue) -> Result<JsValue, JsValue> {
-        let token = token_arg(&token)?;
-        Ok(cursor_to_js(
-            &self.inner.decode(&token, &decode_options(&options)?)?,
-        ))
+    #[wasm_bindgen(unchecked_return_type = "Cursor")]
+    pub fn decode(
+        &self,
+        #[wasm_bindgen(unchecked_param_type = "string")] token: JsValue,
+        #[wasm_bindgen(unchecked_param_type = "DecodeOptions")] options: JsValue,
+    ) -> Result<JsValue, JsValue> {
+        let token = token_arg(&token, self.inner.max_length())?;
+        let mut opts = decode_options(&options)?;
+        if let Some(now) = &self.now {
+            opts.now_ms = Some(call_now(now)?);
+        }
+        Ok(cursor_to_js(&self.inner.decode(&token, &opts)?))
     }
 }
 
@@ -157,25 +345,33 @@ impl Drop for JsCursorCodec {
     }
 }
 
-/// Mints a plain cursor for `value`.
+/// Mints a plain cursor for `value` (options as `CursorCodec.encode`).
 ///
 /// ```js
 /// const token = encodeCursor({ createdAt: new Date(), id: 42n });
 /// ```
 #[wasm_bindgen(js_name = "encodeCursor")]
-pub fn encode_cursor(value: JsValue, options: JsValue) -> Result<String, JsValue> {
+pub fn encode_cursor(
+    #[wasm_bindgen(unchecked_param_type = "CursorValue")] value: JsValue,
+    #[wasm_bindgen(unchecked_param_type = "EncodeOptions")] options: JsValue,
+) -> Result<String, JsValue> {
+    install_clock();
     let value = to_value(&value)?;
     Ok(codec::CursorCodec::default().encode(&value, &encode_options(&options)?)?)
 }
 
-/// Decodes a plain cursor.
+/// Decodes a plain cursor (options as `CursorCodec.decode`).
 ///
 /// ```js
 /// const { value, direction } = decodeCursor(token);
 /// ```
-#[wasm_bindgen(js_name = "decodeCursor")]
-pub fn decode_cursor(token: JsValue, options: JsValue) -> Result<JsValue, JsValue> {
-    let token = token_arg(&token)?;
+#[wasm_bindgen(js_name = "decodeCursor", unchecked_return_type = "Cursor")]
+pub fn decode_cursor(
+    #[wasm_bindgen(unchecked_param_type = "string")] token: JsValue,
+    #[wasm_bindgen(unchecked_param_type = "DecodeOptions")] options: JsValue,
+) -> Result<JsValue, JsValue> {
+    install_clock();
+    let token = token_arg(&token, codec::DEFAULT_MAX_LENGTH)?;
     let cursor = codec::CursorCodec::default().decode(&token, &decode_options(&options)?)?;
     Ok(cursor_to_js(&cursor))
 }

@@ -82,7 +82,8 @@ fn to_value_inner(js: &JsValue, ancestors: &mut Vec<JsValue>) -> Result<Value, C
     ancestors.push(js.clone());
     let result = if Array::is_array(js) {
         let arr: &Array = js.unchecked_ref();
-        let mut items = Vec::with_capacity(arr.length() as usize);
+        // A sparse array may claim 2^32 - 1 elements: never reserve by its length.
+        let mut items = Vec::with_capacity((arr.length() as usize).min(64));
         for i in 0..arr.length() {
             let item = Reflect::get_u32(arr, i).map_err(|e| getter_failed(&e))?;
             items.push(to_value_inner(&item, ancestors)?);
@@ -100,10 +101,14 @@ fn to_value_inner(js: &JsValue, ancestors: &mut Vec<JsValue>) -> Result<Value, C
             )));
         }
         let keys = Object::keys(obj);
-        let mut entries = Vec::with_capacity(keys.length() as usize);
+        let mut entries = Vec::with_capacity((keys.length() as usize).min(64));
         for key in keys.iter() {
             let item = Reflect::get(obj, &key).map_err(|e| getter_failed(&e))?;
-            let key = key.as_string().unwrap_or_default();
+            // Keys cross as UTF-16 too: a lone surrogate would silently become U+FFFD.
+            let key = match key.dyn_ref::<JsString>() {
+                Some(k) if k.is_valid_utf16() => String::from(k),
+                _ => return Err(unsupported("map key contains a lone surrogate")),
+            };
             entries.push((key, to_value_inner(&item, ancestors)?));
         }
         Ok(Value::Map(entries))

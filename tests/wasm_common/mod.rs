@@ -116,3 +116,4 @@ fn values_that_cannot_be_carried_are_refused() {
         assert_eq!(code_of(&err), "unsupported_value");
     }
 }
+mod codec;
