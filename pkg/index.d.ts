@@ -196,7 +196,12 @@ export interface Paginator<Page = any, Item = any> extends AsyncIterable<Page> {
   /** undefined while running. */
   readonly stopReason: StopReason | undefined;
   readonly stats: PaginatorStats;
+  /** The 0-based segment of the page (or item) handed out last, with `segments` or `segment`. */
+  readonly lastSegment: number | undefined;
 }
+
+/** The class behind `paginate()` (for `instanceof`); construct paginators with `paginate()`. */
+export declare const Paginator: { readonly prototype: Paginator<any, any> };
 
 export function paginate<Page = any, Item = any>(
   fetchPage: FetchPage<Page>,

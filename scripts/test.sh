@@ -47,6 +47,7 @@ step "cargo clippy (native)" cargo clippy --all-targets -- -D warnings
 step "cargo clippy (wasm32)" cargo clippy --target wasm32-unknown-unknown --all-targets -- -D warnings
 step "cargo test (native)" cargo test
 step "cargo doc (warnings are errors)" env RUSTDOCFLAGS=-Dwarnings cargo doc --no-deps
+step "independent Python decoder over tests/vectors" python3 tests/independent_decoder.py
 step "wasm-bindgen-test in Node" cargo test --target wasm32-unknown-unknown --test wasm_node
 step "wasm-bindgen-test in Chromium" cargo test --target wasm32-unknown-unknown --test wasm_browser
 step "build the package (release wasm, wasm-opt)" bash scripts/build.sh

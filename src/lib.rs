@@ -16,6 +16,7 @@
 
 pub mod codec;
 pub mod error;
+pub mod paginate;
 pub mod value;
 
 pub use codec::{decode_cursor, encode_cursor, Cursor, CursorCodec, Direction};

@@ -4,3 +4,4 @@
 pub mod codec;
 pub mod convert;
 pub mod errors;
+pub mod paginate;

@@ -1,0 +1,192 @@
+//! Service tokens: when a token means "no more pages", and the canonical digest that detects a
+//! token the walk already sent (also across a cycle A, B, A).
+
+use std::collections::HashSet;
+
+use sha2::{Digest, Sha256};
+
+use crate::value::Value;
+
+/// Bytes kept per sent token by cycle detection: a truncated SHA-256 of its canonical form.
+/// 16 bytes make an accidental collision (a false `repeated_token`) vanishingly unlikely
+/// (about 2^-64 after 2^32 pages) while keeping the set small.
+pub const TOKEN_DIGEST_BYTES: usize = 16;
+
+/// The canonical digest of a token.
+pub type TokenDigest = [u8; TOKEN_DIGEST_BYTES];
+
+/// A service token as the walk holds it: the host's raw value (passed back to `fetchPage`
+/// unchanged) and, when the token is a cursor value, its [`Value`] form (for cycle detection
+/// and resume tokens).
+#[derive(Clone, Debug)]
+pub struct Token<T> {
+    /// The raw token exactly as the page carried it.
+    pub raw: T,
+    /// The token as a [`Value`], or `None` when it cannot be represented (a class instance,
+    /// a function…): such a token is still followed, but it neither takes part in cycle
+    /// detection nor can be written into a resume token.
+    pub value: Option<Value>,
+}
+
+impl Token<Value> {
+    /// A token whose raw form is its own [`Value`] (native use and tests).
+    pub fn from_value(value: Value) -> Token<Value> {
+        Token {
+            raw: value.clone(),
+            value: Some(value),
+        }
+    }
+}
+
+/// True when `value` says "no more pages": `null`, `""` or an empty map (`{}`). An absent
+/// (`undefined`) token never becomes a [`Value`] and is handled by the host.
+pub fn is_end_value(value: &Value) -> bool {
+    match value {
+        Value::Null => true,
+        Value::String(s) => s.is_empty(),
+        Value::Map(entries) => entries.is_empty(),
+        _ => false,
+    }
+}
+
+/// Appends a canonical, self-delimiting encoding of `value` to `out`. With `sort_keys` map
+/// entries are ordered by key, so that `{a, b}` and `{b, a}` encode alike (token equality
+/// ignores key order); without it the order is kept (checksums of a payload).
+pub fn canonical_bytes(value: &Value, sort_keys: bool, out: &mut Vec<u8>) {
+    fn len(out: &mut Vec<u8>, n: usize) {
+        out.extend_from_slice(&(n as u64).to_be_bytes());
+    }
+    match value {
+        Value::Null => out.push(0),
+        Value::Bool(b) => out.push(if *b { 2 } else { 1 }),
+        Value::Float(f) => {
+            out.push(3);
+            // Every NaN is the same token; -0 and 0 stay distinct, as the codec keeps them.
+            let bits = if f.is_nan() {
+                f64::NAN.to_bits()
+            } else {
+                f.to_bits()
+            };
+            out.extend_from_slice(&bits.to_be_bytes());
+        }
+        Value::Int(i) => {
+            out.push(4);
+            out.extend_from_slice(&i.to_be_bytes());
+        }
+        Value::String(s) => {
+            out.push(5);
+            len(out, s.len());
+            out.extend_from_slice(s.as_bytes());
+        }
+        Value::Bytes(b) => {
+            out.push(6);
+            len(out, b.len());
+            out.extend_from_slice(b);
+        }
+        Value::Date(ms) => {
+            out.push(7);
+            out.extend_from_slice(&ms.to_be_bytes());
+        }
+        Value::List(items) => {
+            out.push(8);
+            len(out, items.len());
+            for item in items {
+                canonical_bytes(item, sort_keys, out);
+            }
+        }
+        Value::Map(entries) => {
+            out.push(9);
+            len(out, entries.len());
+            let mut refs: Vec<&(String, Value)> = entries.iter().collect();
+            if sort_keys {
+                refs.sort_by(|a, b| a.0.cmp(&b.0));
+            }
+            for (k, v) in refs {
+                len(out, k.len());
+                out.extend_from_slice(k.as_bytes());
+                canonical_bytes(v, sort_keys, out);
+            }
+        }
+    }
+}
+
+/// The digest of a token under key-order-insensitive deep equality.
+pub fn token_digest(value: &Value) -> TokenDigest {
+    let mut bytes = Vec::new();
+    canonical_bytes(value, true, &mut bytes);
+    let hash = Sha256::digest(&bytes);
+    let mut out = [0u8; TOKEN_DIGEST_BYTES];
+    out.copy_from_slice(&hash[..TOKEN_DIGEST_BYTES]);
+    out
+}
+
+/// The tokens one chain of requests has sent, as digests: memory grows by
+/// [`TOKEN_DIGEST_BYTES`] (plus hash-set overhead) per page, never by the size of a token.
+#[derive(Clone, Debug, Default)]
+pub struct SentTokens {
+    digests: HashSet<TokenDigest>,
+}
+
+impl SentTokens {
+    /// Records a token about to be sent. Returns false when an equal token was sent before.
+    pub fn insert(&mut self, value: &Value) -> bool {
+        self.digests.insert(token_digest(value))
+    }
+
+    /// True when a token deep-equal to `value` was already sent.
+    pub fn contains(&self, value: &Value) -> bool {
+        self.digests.contains(&token_digest(value))
+    }
+
+    /// How many distinct tokens were sent.
+    pub fn len(&self) -> usize {
+        self.digests.len()
+    }
+
+    /// True before the first token was sent.
+    pub fn is_empty(&self) -> bool {
+        self.digests.is_empty()
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn end_values() {
+        assert!(is_end_value(&Value::Null));
+        assert!(is_end_value(&Value::from("")));
+        assert!(is_end_value(&Value::Map(vec![])));
+        assert!(!is_end_value(&Value::List(vec![])));
+        assert!(!is_end_value(&Value::from("x")));
+        assert!(!is_end_value(&Value::Float(0.0)));
+        assert!(!is_end_value(&Value::Bool(false)));
+    }
+
+    #[test]
+    fn key_order_is_ignored_but_types_are_not() {
+        let a = Value::map([("pk", Value::from("u#1")), ("sk", Value::Int(3))]);
+        let b = Value::map([("sk", Value::Int(3)), ("pk", Value::from("u#1"))]);
+        assert_eq!(token_digest(&a), token_digest(&b));
+        let c = Value::map([("sk", Value::Float(3.0)), ("pk", Value::from("u#1"))]);
+        assert_ne!(token_digest(&a), token_digest(&c));
+        let nested_a = Value::map([("k", a.clone())]);
+        let nested_b = Value::map([("k", b)]);
+        assert_eq!(token_digest(&nested_a), token_digest(&nested_b));
+        assert_ne!(
+            token_digest(&Value::Bytes(vec![1, 2])),
+            token_digest(&Value::List(vec![Value::Float(1.0), Value::Float(2.0)]))
+        );
+    }
+
+    #[test]
+    fn sent_tokens_detect_cycles() {
+        let mut sent = SentTokens::default();
+        assert!(sent.insert(&Value::from("A")));
+        assert!(sent.insert(&Value::from("B")));
+        assert!(sent.contains(&Value::from("A")));
+        assert!(!sent.insert(&Value::from("A")));
+        assert_eq!(sent.len(), 2);
+    }
+}

@@ -1,0 +1,793 @@
+//! The walk: a sans-IO state machine that decides which requests to issue, in what order pages
+//! reach the consumer, where budgets stop the walk, and where a resumed walk picks up.
+//!
+//! The host (the wasm layer, or a test) performs the requests and feeds the outcomes back:
+//! [`Walk::poll_requests`] says what to fetch now, [`Walk::on_page`] / [`Walk::on_failure`]
+//! report outcomes, [`Walk::pop`] hands the next page to the consumer and
+//! [`Walk::consume`] records how many of its items the consumer took.
+
+use std::collections::VecDeque;
+
+use super::resume::{Layout, Position, ResumeState, SCOPE_DIGEST_BYTES};
+use super::retry::RetryPolicy;
+use super::token::{is_end_value, SentTokens, Token};
+
+/// What to do when a page returns a token that this walk already sent.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+pub enum SameToken {
+    /// Fail with `repeated_token` (default).
+    #[default]
+    Error,
+    /// End the segment quietly, as if the token were absent.
+    Stop,
+}
+
+/// Why a walk stopped.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum StopReason {
+    /// Every segment reached its end.
+    End,
+    /// `maxItems` items were handed out.
+    MaxItems,
+    /// `maxPages` pages were fetched and handed out.
+    MaxPages,
+    /// The `maxRequests` budget of fetch calls ran out.
+    MaxRequests,
+    /// `timeLimitMs` passed; the walk stopped at a page boundary.
+    TimeLimit,
+    /// The signal was aborted or the consumer left the iteration.
+    Aborted,
+    /// A failure ended the walk.
+    Error,
+}
+
+impl StopReason {
+    /// The JS name (`"end"`, `"maxItems"`, …).
+    pub fn as_str(self) -> &'static str {
+        match self {
+            StopReason::End => "end",
+            StopReason::MaxItems => "maxItems",
+            StopReason::MaxPages => "maxPages",
+            StopReason::MaxRequests => "maxRequests",
+            StopReason::TimeLimit => "timeLimit",
+            StopReason::Aborted => "aborted",
+            StopReason::Error => "error",
+        }
+    }
+}
+
+/// The kind of failure that ended a walk.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Failure {
+    /// `fetchPage` failed and was not (or no longer) retried.
+    FetchFailed,
+    /// A page could not be read (its items are not a list, its root is missing…).
+    BadPage,
+    /// A page returned a token the walk already sent.
+    RepeatedToken,
+}
+
+impl Failure {
+    /// The `PaginationError` code.
+    pub fn code(self) -> &'static str {
+        match self {
+            Failure::FetchFailed => "fetch_failed",
+            Failure::BadPage => "bad_page",
+            Failure::RepeatedToken => "repeated_token",
+        }
+    }
+}
+
+/// Settings of a walk.
+#[derive(Clone, Debug, Default)]
+pub struct Config {
+    /// Stop after handing out this many items (a page may be cut).
+    pub max_items: Option<u64>,
+    /// Fetch at most this many pages.
+    pub max_pages: Option<u64>,
+    /// Call `fetchPage` at most this many times, retries included.
+    pub max_requests: Option<u64>,
+    /// Stop at the first page boundary after this many ms.
+    pub time_limit_ms: Option<f64>,
+    /// At least this many ms between the starts of two requests.
+    pub min_interval_ms: f64,
+    /// Pages fetched ahead of the consumer, per segment.
+    pub prefetch: u32,
+    /// Retry settings.
+    pub retry: RetryPolicy,
+    /// Repeated-token policy.
+    pub on_same_token: SameToken,
+    /// Segments walked.
+    pub layout: Layout,
+    /// Digest of the query scope, written into resume tokens.
+    pub scope: Option<[u8; SCOPE_DIGEST_BYTES]>,
+}
+
+/// Where a segment starts.
+#[derive(Clone, Debug)]
+pub enum Start<T> {
+    /// At the page fetched with this token (`None`: no token), skipping its first `skip` items.
+    At {
+        /// The token to send first.
+        token: Option<Token<T>>,
+        /// Items of the first page that were handed out before.
+        skip: u64,
+    },
+    /// The segment had already reached its end.
+    Done,
+}
+
+/// A request the host must perform: call `fetchPage(token)` after `delay_ms`.
+#[derive(Clone, Debug)]
+pub struct Request<T> {
+    /// Identifies the request in [`Walk::on_page`] and [`Walk::on_failure`].
+    pub id: u64,
+    /// The segment id (0-based; 0 without segments).
+    pub segment: u32,
+    /// The raw token to send (`None`: call without a token).
+    pub token: Option<T>,
+    /// 1 for the first attempt of a page, 2 for its first retry…
+    pub attempt: u32,
+    /// Wait this long before calling (pacing or retry backoff).
+    pub delay_ms: f64,
+}
+
+/// What the host does after a failed attempt.
+#[derive(Clone, Debug)]
+pub enum FailureAction<T> {
+    /// Try again with this request (same id, next attempt, after its delay).
+    Retry(Request<T>),
+    /// The walk fails: keep the error, abort the other requests in flight.
+    Fail,
+    /// The request budget ran out: the walk stops quietly at the consumer's position.
+    Stop,
+    /// The request no longer belongs to the walk (stopped or superseded): drop the outcome.
+    Ignore,
+}
+
+/// A page handed to the consumer: of its `len` items, the consumer gets `take` starting at
+/// `skip` (a page is cut by a resume position at its front and by `maxItems` at its back).
+#[derive(Debug)]
+pub struct Delivery<P> {
+    /// The segment the page belongs to.
+    pub segment: u32,
+    /// The host's page payload.
+    pub page: P,
+    /// Items dropped at the front (already handed out before a resume).
+    pub skip: u64,
+    /// Items handed out.
+    pub take: u64,
+    /// Items in the page.
+    pub len: u64,
+}
+
+impl<P> Delivery<P> {
+    /// True when the consumer does not get every item of the page.
+    pub fn is_cut(&self) -> bool {
+        self.skip > 0 || self.skip + self.take < self.len
+    }
+}
+
+/// The answer of [`Walk::pop`].
+#[derive(Debug)]
+pub enum Step<P> {
+    /// A page for the consumer.
+    Page(Delivery<P>),
+    /// Nothing yet: wait for an outcome of a request in flight.
+    Wait,
+    /// The walk failed (reported once; later calls return `Stopped(Error)`).
+    Failed(Failure),
+    /// The walk is over.
+    Stopped(StopReason),
+}
+
+/// Counters of a walk.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+pub struct Stats {
+    /// Pages handed to the consumer.
+    pub pages: u64,
+    /// Items handed to the consumer.
+    pub items: u64,
+    /// Pages handed out that had no items.
+    pub empty_pages: u64,
+    /// Retried attempts.
+    pub retries: u64,
+    /// Calls of `fetchPage`, retries included.
+    pub requests: u64,
+}
+
+#[derive(Debug)]
+enum Fetch<T> {
+    /// The next page is fetched with this token.
+    Ready(Option<Token<T>>),
+    /// A request for the page of this token is in flight.
+    InFlight {
+        id: u64,
+        token: Option<Token<T>>,
+        attempt: u32,
+    },
+    /// No more requests for this segment.
+    Ended,
+}
+
+#[derive(Debug)]
+enum Pos<T> {
+    At { token: Option<Token<T>>, skip: u64 },
+    Done,
+}
+
+#[derive(Debug)]
+struct Chain<T> {
+    segment: u32,
+    pos: Pos<T>,
+    fetch: Fetch<T>,
+    sent: SentTokens,
+    /// Items to drop from the next fetched page (a resumed cut).
+    first_skip: u64,
+    buffered: usize,
+}
+
+#[derive(Debug)]
+struct Buffered<T, P> {
+    chain: usize,
+    page: P,
+    fetch_token: Option<Token<T>>,
+    skip: u64,
+    len: u64,
+    /// The token after this page; `None` when the segment ends with it.
+    next: Option<Token<T>>,
+    /// The next token repeats an earlier one (policy `Error`): fail after this page.
+    repeated: bool,
+}
+
+#[derive(Debug)]
+struct Current<T> {
+    chain: usize,
+    fetch_token: Option<Token<T>>,
+    skip: u64,
+    left: u64,
+    len: u64,
+    next: Option<Token<T>>,
+    repeated: bool,
+}
+
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+enum Phase {
+    /// Created; nothing requested yet.
+    Idle,
+    /// Requests may be issued.
+    Running,
+    /// A failure waits for the buffered pages to be handed out.
+    Failing(Failure),
+    /// The request budget ran out during a retry; stop once the buffer is drained.
+    Exhausted,
+    /// Over.
+    Stopped(StopReason),
+}
+
+/// One walk over a paginated source (all its segments).
+#[derive(Debug)]
+pub struct Walk<T, P> {
+    config: Config,
+    phase: Phase,
+    chains: Vec<Chain<T>>,
+    queue: VecDeque<Buffered<T, P>>,
+    current: Option<Current<T>>,
+    next_id: u64,
+    page_requests: u64,
+    delivered_items: u64,
+    buffered_items: u64,
+    next_slot_ms: f64,
+    started_ms: f64,
+    stats: Stats,
+}
+
+impl<T: Clone, P> Walk<T, P> {
+    /// A walk whose segments (in the order of `config.layout.segment_ids()`) start at `starts`.
+    /// Missing starts begin at the first page.
+    pub fn new(config: Config, mut starts: Vec<Start<T>>) -> Walk<T, P> {
+        let ids = config.layout.segment_ids();
+        starts.resize_with(ids.len(), || Start::At {
+            token: None,
+            skip: 0,
+        });
+        let chains = ids
+            .into_iter()
+            .zip(starts)
+            .map(|(segment, start)| match start {
+                Start::Done => Chain {
+                    segment,
+                    pos: Pos::Done,
+                    fetch: Fetch::Ended,
+                    sent: SentTokens::default(),
+                    first_skip: 0,
+                    buffered: 0,
+                },
+                Start::At { token, skip } => Chain {
+                    segment,
+                    pos: Pos::At {
+                        token: token.clone(),
+                        skip,
+                    },
+                    fetch: Fetch::Ready(token),
+                    sent: SentTokens::default(),
+                    first_skip: skip,
+                    buffered: 0,
+                },
+            })
+            .collect();
+        Walk {
+            config,
+            phase: Phase::Idle,
+            chains,
+            queue: VecDeque::new(),
+            current: None,
+            next_id: 1,
+            page_requests: 0,
+            delivered_items: 0,
+            buffered_items: 0,
+            next_slot_ms: f64::NEG_INFINITY,
+            started_ms: 0.0,
+            stats: Stats::default(),
+        }
+    }
+
+    /// Starts the clock (time limit, pacing); later calls do nothing.
+    pub fn start(&mut self, now_ms: f64) {
+        if self.phase == Phase::Idle {
+            self.phase = Phase::Running;
+            self.started_ms = now_ms;
+        }
+    }
+
+    /// The settings.
+    pub fn config(&self) -> &Config {
+        &self.config
+    }
+
+    /// Counters so far.
+    pub fn stats(&self) -> Stats {
+        self.stats
+    }
+
+    /// Ms since [`Walk::start`] (0 before).
+    pub fn elapsed_ms(&self, now_ms: f64) -> f64 {
+        if self.phase == Phase::Idle {
+            0.0
+        } else {
+            (now_ms - self.started_ms).max(0.0)
+        }
+    }
+
+    /// Why the walk stopped, or `None` while it runs.
+    pub fn stop_reason(&self) -> Option<StopReason> {
+        match self.phase {
+            Phase::Stopped(r) => Some(r),
+            _ => None,
+        }
+    }
+
+    /// True once no request may be issued any more (failing, exhausted or stopped).
+    pub fn is_stopping(&self) -> bool {
+        !matches!(self.phase, Phase::Idle | Phase::Running)
+    }
+
+    /// Ids of the requests in flight (to abort them when the walk stops).
+    pub fn in_flight(&self) -> Vec<u64> {
+        self.chains
+            .iter()
+            .filter_map(|c| match c.fetch {
+                Fetch::InFlight { id, .. } => Some(id),
+                _ => None,
+            })
+            .collect()
+    }
+
+    fn all_done(&self) -> bool {
+        self.chains.iter().all(|c| matches!(c.pos, Pos::Done))
+    }
+
+    fn deadline_passed(&self, now_ms: f64) -> bool {
+        self.config
+            .time_limit_ms
+            .is_some_and(|limit| now_ms - self.started_ms >= limit)
+    }
+
+    fn requests_left(&self) -> bool {
+        self.config
+            .max_requests
+            .is_none_or(|max| self.stats.requests < max)
+    }
+
+    fn pace(&mut self, now_ms: f64, at_least_ms: f64) -> f64 {
+        if self.config.min_interval_ms <= 0.0 {
+            // Without pacing, one segment's backoff must not hold back the others.
+            return at_least_ms.max(0.0);
+        }
+        let delay = (self.next_slot_ms - now_ms).max(at_least_ms).max(0.0);
+        self.next_slot_ms = now_ms + delay + self.config.min_interval_ms.max(0.0);
+        delay
+    }
+
+    /// The requests to issue now. Each segment has at most one request in flight (a page's
+    /// token comes from the page before it) and at most `1 + prefetch` pages fetched or in
+    /// flight beyond those the consumer received; budgets and the time limit are never
+    /// exceeded.
+    pub fn poll_requests(&mut self, now_ms: f64) -> Vec<Request<T>> {
+        let mut out = Vec::new();
+        if self.phase != Phase::Running || self.deadline_passed(now_ms) {
+            return out;
+        }
+        for i in 0..self.chains.len() {
+            if !self.requests_left()
+                || self
+                    .config
+                    .max_pages
+                    .is_some_and(|max| self.page_requests >= max)
+                || self
+                    .config
+                    .max_items
+                    .is_some_and(|max| self.delivered_items + self.buffered_items >= max)
+            {
+                break;
+            }
+            let limit = 1 + self.config.prefetch as usize;
+            let chain = &mut self.chains[i];
+            if chain.buffered >= limit {
+                continue;
+            }
+            let Fetch::Ready(token) = &chain.fetch else {
+                continue;
+            };
+            let token = token.clone();
+            if let Some(value) = token.as_ref().and_then(|t| t.value.as_ref()) {
+                chain.sent.insert(value);
+            }
+            let id = self.next_id;
+            self.next_id += 1;
+            let segment = chain.segment;
+            chain.fetch = Fetch::InFlight {
+                id,
+                token: token.clone(),
+                attempt: 1,
+            };
+            self.page_requests += 1;
+            self.stats.requests += 1;
+            let delay_ms = self.pace(now_ms, 0.0);
+            out.push(Request {
+                id,
+                segment,
+                token: token.map(|t| t.raw),
+                attempt: 1,
+                delay_ms,
+            });
+        }
+        out
+    }
+
+    fn chain_of(&self, id: u64) -> Option<usize> {
+        self.chains
+            .iter()
+            .position(|c| matches!(c.fetch, Fetch::InFlight { id: i, .. } if i == id))
+    }
+
+    /// Reports a fetched page with `len` items, its next token (`None`: absent) and its
+    /// has-more flag. Outcomes of requests that no longer belong to the walk are ignored.
+    pub fn on_page(
+        &mut self,
+        id: u64,
+        page: P,
+        len: u64,
+        next: Option<Token<T>>,
+        more: Option<bool>,
+    ) {
+        if matches!(self.phase, Phase::Stopped(_) | Phase::Failing(_)) {
+            return;
+        }
+        let Some(i) = self.chain_of(id) else {
+            return;
+        };
+        let on_same = self.config.on_same_token;
+        let chain = &mut self.chains[i];
+        let Fetch::InFlight { token, .. } = std::mem::replace(&mut chain.fetch, Fetch::Ended)
+        else {
+            return;
+        };
+        let skip = std::mem::take(&mut chain.first_skip);
+        let next = next.filter(|t| !t.value.as_ref().is_some_and(is_end_value));
+        let next = if more == Some(false) { None } else { next };
+        let repeated = next
+            .as_ref()
+            .and_then(|t| t.value.as_ref())
+            .is_some_and(|v| chain.sent.contains(v));
+        let (next, repeated) = match (next, repeated, on_same) {
+            (None, _, _) => (None, false),
+            (Some(_), true, SameToken::Stop) => (None, false),
+            (Some(t), true, SameToken::Error) => (Some(t), true),
+            (Some(t), false, _) => {
+                chain.fetch = Fetch::Ready(Some(t.clone()));
+                (Some(t), false)
+            }
+        };
+        chain.buffered += 1;
+        let available = len.saturating_sub(skip);
+        self.buffered_items += available;
+        self.queue.push_back(Buffered {
+            chain: i,
+            page,
+            fetch_token: token,
+            skip,
+            len,
+            next,
+            repeated,
+        });
+    }
+
+    /// Reports a failed attempt. `retryable` is the host's classification, `retry_after_ms`
+    /// a server-given wait, `random` a number in `[0, 1)` for the jitter.
+    pub fn on_failure(
+        &mut self,
+        id: u64,
+        failure: Failure,
+        retryable: bool,
+        retry_after_ms: Option<f64>,
+        random: f64,
+        now_ms: f64,
+    ) -> FailureAction<T> {
+        if matches!(
+            self.phase,
+            Phase::Stopped(_) | Phase::Failing(_) | Phase::Exhausted
+        ) {
+            return FailureAction::Ignore;
+        }
+        let Some(i) = self.chain_of(id) else {
+            return FailureAction::Ignore;
+        };
+        let Fetch::InFlight { token, attempt, .. } = &self.chains[i].fetch else {
+            return FailureAction::Ignore;
+        };
+        let (token, attempt) = (token.clone(), *attempt);
+        if retryable && failure == Failure::FetchFailed && attempt <= self.config.retry.retries {
+            if !self.requests_left() {
+                self.chains[i].fetch = Fetch::Ready(token);
+                self.phase = Phase::Exhausted;
+                return FailureAction::Stop;
+            }
+            let wait = self.config.retry.delay_ms(attempt, retry_after_ms, random);
+            let delay_ms = self.pace(now_ms, wait);
+            self.stats.requests += 1;
+            self.stats.retries += 1;
+            let segment = self.chains[i].segment;
+            self.chains[i].fetch = Fetch::InFlight {
+                id,
+                token: token.clone(),
+                attempt: attempt + 1,
+            };
+            return FailureAction::Retry(Request {
+                id,
+                segment,
+                token: token.map(|t| t.raw),
+                attempt: attempt + 1,
+                delay_ms,
+            });
+        }
+        self.chains[i].fetch = Fetch::Ready(token);
+        self.phase = Phase::Failing(failure);
+        FailureAction::Fail
+    }
+
+    /// Stops the walk now (abort, `break`); buffered pages are dropped and the resume state
+    /// stays at what the consumer received. A walk that already stopped keeps its reason, and
+    /// one whose consumer already received everything stops with [`StopReason::End`].
+    pub fn stop(&mut self, reason: StopReason) {
+        if !matches!(self.phase, Phase::Stopped(_)) {
+            let reason = if self.all_done() {
+                StopReason::End
+            } else {
+                reason
+            };
+            self.finish(reason);
+        }
+    }
+
+    fn finish(&mut self, reason: StopReason) {
+        self.phase = Phase::Stopped(reason);
+        self.queue.clear();
+        self.buffered_items = 0;
+        for c in &mut self.chains {
+            c.buffered = 0;
+            if let Fetch::InFlight { token, .. } = &c.fetch {
+                c.fetch = Fetch::Ready(token.clone());
+            }
+        }
+    }
+
+    /// The next step for the consumer. A page handed out here counts as received; call
+    /// [`Walk::consume`] with the number of its items the consumer took (all of `take` for a
+    /// page consumer, one at a time for an item consumer).
+    pub fn pop(&mut self, now_ms: f64) -> Step<P> {
+        if let Phase::Stopped(reason) = self.phase {
+            return Step::Stopped(reason);
+        }
+        if self.current.is_some() {
+            // The previous page was not fully consumed (the item consumer left it); whatever
+            // was taken is recorded, so a new pop drops the rest of it from this walk.
+            self.finish(StopReason::Aborted);
+            return Step::Stopped(StopReason::Aborted);
+        }
+        if self.all_done() {
+            self.finish(StopReason::End);
+            return Step::Stopped(StopReason::End);
+        }
+        if let Phase::Failing(f) = self.phase {
+            if self.queue.is_empty() {
+                self.finish(StopReason::Error);
+                return Step::Failed(f);
+            }
+        }
+        if self.phase == Phase::Running && self.deadline_passed(now_ms) {
+            self.finish(StopReason::TimeLimit);
+            return Step::Stopped(StopReason::TimeLimit);
+        }
+        if let Some(max) = self.config.max_items {
+            if self.delivered_items >= max {
+                self.finish(StopReason::MaxItems);
+                return Step::Stopped(StopReason::MaxItems);
+            }
+        }
+        if let Some(b) = self.queue.pop_front() {
+            let chain = &mut self.chains[b.chain];
+            chain.buffered = chain.buffered.saturating_sub(1);
+            let available = b.len.saturating_sub(b.skip);
+            self.buffered_items = self.buffered_items.saturating_sub(available);
+            let left = self
+                .config
+                .max_items
+                .map_or(u64::MAX, |max| max.saturating_sub(self.delivered_items));
+            let take = available.min(left);
+            self.delivered_items += take;
+            self.stats.pages += 1;
+            self.stats.items += take;
+            if b.len == 0 {
+                self.stats.empty_pages += 1;
+            }
+            let segment = chain.segment;
+            self.current = Some(Current {
+                chain: b.chain,
+                fetch_token: b.fetch_token,
+                skip: b.skip,
+                left: take,
+                len: b.len,
+                next: b.next,
+                repeated: b.repeated,
+            });
+            if take == 0 {
+                self.consume(0);
+            }
+            return Step::Page(Delivery {
+                segment,
+                page: b.page,
+                skip: b.skip,
+                take,
+                len: b.len,
+            });
+        }
+        // Once failing or out of budget, requests still in flight are being aborted by the
+        // host and will never report: do not wait for them.
+        let idle = self.phase != Phase::Running || self.in_flight().is_empty();
+        if idle {
+            let reason = if self.phase == Phase::Exhausted || !self.requests_left() {
+                StopReason::MaxRequests
+            } else if self
+                .config
+                .max_pages
+                .is_some_and(|max| self.page_requests >= max)
+            {
+                StopReason::MaxPages
+            } else if self.config.max_items.is_some() {
+                StopReason::MaxItems
+            } else {
+                // Nothing in flight and nothing to issue cannot happen while running; stop
+                // rather than wait forever.
+                StopReason::Error
+            };
+            self.finish(reason);
+            return Step::Stopped(reason);
+        }
+        Step::Wait
+    }
+
+    /// Records that the consumer took `n` more items of the page last handed out.
+    pub fn consume(&mut self, n: u64) {
+        let Some(cur) = self.current.as_mut() else {
+            return;
+        };
+        let n = n.min(cur.left);
+        cur.left -= n;
+        cur.skip += n;
+        if cur.left > 0 {
+            // The position inside the page is read from `current` (see `position_of`), so an
+            // item costs no token copy.
+            return;
+        }
+        let Some(cur) = self.current.take() else {
+            return;
+        };
+        let chain = cur.chain;
+        self.chains[chain].pos = if cur.skip < cur.len {
+            // Cut by maxItems: the rest of this page is where a resumed walk starts.
+            Pos::At {
+                token: cur.fetch_token,
+                skip: cur.skip,
+            }
+        } else {
+            match cur.next {
+                None => Pos::Done,
+                Some(t) => Pos::At {
+                    token: Some(t),
+                    skip: 0,
+                },
+            }
+        };
+        if cur.repeated && cur.skip >= cur.len && !matches!(self.phase, Phase::Stopped(_)) {
+            self.phase = Phase::Failing(Failure::RepeatedToken);
+            self.queue.clear();
+            self.buffered_items = 0;
+            for c in &mut self.chains {
+                c.buffered = 0;
+            }
+        }
+    }
+
+    /// Marks the page last handed out as received in full by a page consumer.
+    pub fn consume_page(&mut self) {
+        let left = self.current.as_ref().map_or(0, |c| c.left);
+        self.consume(left);
+    }
+
+    /// The resume state: `Ok(None)` once the walk reached its end; `Err(())` when a position
+    /// holds a token that is not a cursor value and cannot be written down.
+    #[allow(clippy::result_unit_err)]
+    pub fn resume_state(&self) -> Result<Option<ResumeState>, ()> {
+        if self.all_done() {
+            return Ok(None);
+        }
+        let mut positions = Vec::with_capacity(self.chains.len());
+        for (i, c) in self.chains.iter().enumerate() {
+            // A page the item consumer is in the middle of.
+            let inside = self.current.as_ref().filter(|cur| cur.chain == i);
+            let pos = match inside {
+                Some(cur) => Pos::At {
+                    token: cur.fetch_token.clone(),
+                    skip: cur.skip,
+                },
+                None => match &c.pos {
+                    Pos::Done => Pos::Done,
+                    Pos::At { token, skip } => Pos::At {
+                        token: token.clone(),
+                        skip: *skip,
+                    },
+                },
+            };
+            positions.push(match &pos {
+                Pos::Done => Position::Done,
+                Pos::At { token: None, skip } => Position::At {
+                    token: None,
+                    skip: *skip,
+                },
+                Pos::At {
+                    token: Some(t),
+                    skip,
+                } => Position::At {
+                    token: Some(t.value.clone().ok_or(())?),
+                    skip: *skip,
+                },
+            });
+        }
+        Ok(Some(ResumeState {
+            scope: self.config.scope,
+            layout: self.config.layout,
+            positions,
+        }))
+    }
+}
