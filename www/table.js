@@ -9,7 +9,7 @@ const SOURCES = {
     label: "DynamoDB Scan",
     filters: [["", "any status"], ["shipped", "status = shipped"], ["cancelled", "status = cancelled"], ["returned", "status = returned"]],
     tokenName: "LastEvaluatedKey",
-    columns: ["Order", "Product", "Customer", "Status", "Total", "Item size"],
+    columns: ["Order", "Product", "Status", "Total", "Item size"],
   },
   ec2: {
     label: "EC2 DescribeInstances",
@@ -189,7 +189,7 @@ export function createTable({ backend, pagecursor, retry }) {
   function render(message) {
     const q = query();
     const source = SOURCES[q.src];
-    head.replaceChildren(el("tr", {}, source.columns.map((c, i) => el("th", { scope: "col", class: i >= 4 && q.src === "dynamodb" ? "num" : undefined }, c))));
+    head.replaceChildren(el("tr", {}, source.columns.map((c, i) => el("th", { scope: "col", class: i >= 3 && q.src === "dynamodb" ? "num" : undefined }, c))));
     const items = page ? (q.src === "ec2" ? page.Instances : page.Items) : [];
     body.replaceChildren(
       ...items.map((item) =>
@@ -198,8 +198,9 @@ export function createTable({ backend, pagecursor, retry }) {
               el("td", { class: "mono" }, item.InstanceId), el("td", {}, item.InstanceType),
               el("td", {}, el("span", { class: `pill ${item.State.Name}` }, item.State.Name)), el("td", {}, item.AvailabilityZone))
           : el("tr", { dataset: { id: item.id } },
-              el("td", { class: "mono" }, `#${String(item.id).padStart(5, "0")}`), el("td", {}, item.product),
-              el("td", {}, item.customer), el("td", {}, el("span", { class: `pill ${item.status}` }, item.status)),
+              el("td", { class: "mono" }, `#${String(item.id).padStart(5, "0")}`),
+              el("td", { title: item.customer }, item.product),
+              el("td", {}, el("span", { class: `pill ${item.status}` }, item.status)),
               el("td", { class: "num" }, money(item.totalCents)),
               el("td", { class: "num" }, bytes(item.sizeBytes), item.attachment ? el("span", { class: "clip", title: "has a large attachment" }, " ●") : null)),
       ),
