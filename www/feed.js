@@ -56,25 +56,61 @@ export function createFeed({ backend, pagecursor, retry }) {
     retries: cost.retries - before.retries,
   });
 
-  function start() {
+  // The window position survives a reload: InfiniteList.toString() goes to sessionStorage
+  // after every load and InfiniteList.from() picks it up again (bound to the filter by `scope`).
+  const STORAGE_KEY = "pagecursor-demo-feed";
+  function save() {
+    try {
+      const first = state.chunks[0]?.n ?? 1;
+      sessionStorage.setItem(STORAGE_KEY, JSON.stringify({ filter: filter.value, first, pos: state.list.toString() }));
+    } catch {
+      // Storage may be disabled; the feed then simply starts at the top after a reload.
+    }
+  }
+  function saved() {
+    try {
+      return JSON.parse(sessionStorage.getItem(STORAGE_KEY) ?? "null");
+    } catch {
+      return null;
+    }
+  }
+
+  function start({ resume = false } = {}) {
     state.generation++;
     busy = false;
     state.chunks = [];
     state.history = [];
     state.restored = [];
     state.firstChunk = 1;
+    state.base = 0;
+    state.resumed = false;
     state.error = null;
     chunksNode.replaceChildren();
+    const position = resume ? saved() : null;
+    if (position && [...filter.options].some((o) => o.value === position.filter)) filter.value = position.filter;
     const status = filter.value || undefined;
     const fetchPage = (token, ctx) =>
       backend.scan({ Limit: ctx.pageSize ?? PAGE_SIZE, ExclusiveStartKey: token, status, signal: ctx.signal, tag: "feed" });
-    state.list = new pagecursor.InfiniteList(fetchPage, {
+    const options = {
       preset: "dynamodb",
       pageSize: PAGE_SIZE,
       chunkItems: CHUNK,
       maxChunks: MAX_CHUNKS,
       retry,
-    });
+      scope: { feed: "orders", status: status ?? "any" },
+    };
+    state.list = null;
+    if (position && typeof pagecursor.InfiniteList.from === "function") {
+      try {
+        state.list = pagecursor.InfiniteList.from(position.pos, fetchPage, options);
+        state.base = Math.max(0, (Number(position.first) || 1) - 1);
+        state.resumed = true;
+      } catch {
+        // A damaged or foreign position: start at the top instead.
+        state.list = null;
+      }
+    }
+    state.list ??= new pagecursor.InfiniteList(fetchPage, options);
     // The list tells subscribers when its state changes; the feed mirrors `loading` for
     // assistive technology.
     const list = state.list;
@@ -95,9 +131,10 @@ export function createFeed({ backend, pagecursor, retry }) {
       if (generation !== state.generation) return;
       // The end can be discovered only after a chunk was filled exactly: nothing to show then.
       if (items.length === 0) return;
-      const n = (state.chunks.at(-1)?.n ?? 0) + 1;
+      const n = (state.chunks.at(-1)?.n ?? state.base) + 1;
       state.history.push({ n, ids: items.map((o) => o.id) });
       placeChunk({ n, items, cost: since(before) }, "end");
+      save();
     } catch (err) {
       if (generation === state.generation) state.error = err;
     } finally {
@@ -122,6 +159,7 @@ export function createFeed({ backend, pagecursor, retry }) {
       const n = state.chunks[0].n - 1;
       state.restored.push({ n, ids: items.map((o) => o.id) });
       placeChunk({ n, items, cost: since(before), restored: true }, "start");
+      save();
     } catch (err) {
       if (generation === state.generation) state.error = err;
     } finally {
@@ -154,6 +192,8 @@ export function createFeed({ backend, pagecursor, retry }) {
     }
     if (anchor?.isConnected) root.scrollTop += anchor.getBoundingClientRect().top - anchorTop;
     else if (where === "start") root.scrollTop += node.offsetHeight;
+    // Our own adjustment is not the reader scrolling: do not count it as a direction.
+    lastTop = root.scrollTop;
     state.firstChunk = state.chunks[0]?.n ?? 1;
   }
 
@@ -211,6 +251,8 @@ export function createFeed({ backend, pagecursor, retry }) {
     let text = message;
     if (!text && state.error) {
       text = `The feed stopped: ${state.error.code ?? state.error.name}: ${state.error.message}`;
+    } else if (!text && state.resumed && state.history.length === 1 && state.restored.length === 0) {
+      text = `Back where you were: chunk ${state.chunks[0]?.n}, restored from sessionStorage. Scroll up for earlier items.`;
     } else if (!text && list && !list.hasMore) {
       text = `End of the table: all ${loaded} matching orders were loaded.`;
     } else if (!text) {
@@ -231,7 +273,7 @@ export function createFeed({ backend, pagecursor, retry }) {
     };
     if (root.offsetParent === null) return;
     if (inView(bottomSentinel)) void more();
-    else if (inView(topSentinel)) void earlier();
+    else if (inView(topSentinel) && goingUp) void earlier();
   }
 
   const observer = new IntersectionObserver(
@@ -239,17 +281,44 @@ export function createFeed({ backend, pagecursor, retry }) {
       for (const record of records) {
         if (!record.isIntersecting) continue;
         if (record.target === bottomSentinel) void more();
-        else if (record.target === topSentinel) void earlier();
+        else if (record.target === topSentinel && goingUp) void earlier();
       }
     },
     { root, rootMargin: "120px 0px" },
   );
+  // Earlier chunks load only while the reader scrolls up, so a list restored at the top of its
+  // window (scrollTop 0) stays where it was instead of walking back on its own.
+  let lastTop = 0;
+  let goingUp = false;
+  root.addEventListener(
+    "scroll",
+    () => {
+      const top = root.scrollTop;
+      if (top < lastTop) goingUp = true;
+      else if (top > lastTop) goingUp = false;
+      lastTop = top;
+    },
+    { passive: true },
+  );
+  // At scrollTop 0 there is no scroll event; a wheel or key towards the top still asks for more.
+  root.addEventListener("wheel", (event) => {
+    if (event.deltaY < 0 && root.scrollTop === 0) {
+      goingUp = true;
+      void earlier();
+    }
+  }, { passive: true });
+  root.addEventListener("keydown", (event) => {
+    if (["ArrowUp", "PageUp", "Home"].includes(event.key) && root.scrollTop === 0) {
+      goingUp = true;
+      void earlier();
+    }
+  });
   observer.observe(topSentinel);
   observer.observe(bottomSentinel);
   moreButton.addEventListener("click", () => void more());
   earlierButton.addEventListener("click", () => void earlier());
-  filter.addEventListener("change", start);
-  document.getElementById("feed-restart").addEventListener("click", start);
+  filter.addEventListener("change", () => start());
+  document.getElementById("feed-restart").addEventListener("click", () => start());
 
   let started = false;
   return {
@@ -259,7 +328,7 @@ export function createFeed({ backend, pagecursor, retry }) {
     activate() {
       if (!started) {
         started = true;
-        start();
+        start({ resume: true });
       } else {
         refill();
       }
