@@ -73,6 +73,10 @@ export interface CursorCodecOptions {
   maxLength?: number;
   /** Millisecond clock, for tests. */
   now?: () => number;
+  /** Seconds an issued-at may lie in the future (servers whose clocks run ahead); default 60. */
+  clockSkew?: number;
+  /** Sealed mode only: pad the encrypted value to a multiple of this many bytes (1–65536). */
+  padding?: number;
 }
 
 export interface EncodeOptions {
@@ -103,6 +107,8 @@ export interface Cursor {
 /** Mints and checks cursors: plain, HMAC-signed or AEAD-sealed. */
 export class CursorCodec {
   constructor(options?: CursorCodecOptions);
+  /** The mode this codec mints and the only one it accepts. */
+  readonly mode: "plain" | "signed" | "sealed";
   encode(value: CursorValue, options?: EncodeOptions): string;
   decode(token: string, options?: DecodeOptions): Cursor;
 }

@@ -73,7 +73,7 @@ impl fmt::Display for CursorError {
             CursorError::UnsupportedVersion(v) => write!(f, "unsupported cursor version {v}"),
             CursorError::BadSignature => write!(f, "cursor signature does not verify"),
             CursorError::UnknownKey(id) => {
-                write!(f, "cursor was signed with unknown key id {id:?}")
+                write!(f, "cursor was signed with unknown key id \"{id}\"")
             }
             CursorError::NoKeys { mode } => {
                 write!(f, "mode \"{mode}\" needs at least one key")

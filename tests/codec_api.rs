@@ -835,3 +835,83 @@ fn duplicate_map_keys_are_refused() {
     let v = Value::Map(vec![("a".into(), Value::Null), ("a".into(), Value::Null)]);
     assert_eq!(encode_cursor(&v).unwrap_err().code(), "unsupported_value");
 }
+
+#[test]
+fn bug_20_the_whole_tag_is_compared() {
+    use base64::engine::general_purpose::URL_SAFE_NO_PAD;
+    use base64::Engine as _;
+    // A comparison that stopped early (or compared a prefix) would accept these.
+    let c = signed();
+    let raw = URL_SAFE_NO_PAD.decode(enc(&c, &keyset())).unwrap();
+    for i in raw.len() - 16..raw.len() {
+        let mut b = raw.clone();
+        b[i] ^= 0x80;
+        assert_eq!(
+            dec(&c, &URL_SAFE_NO_PAD.encode(&b)).unwrap_err().code(),
+            "bad_signature"
+        );
+    }
+}
+
+#[test]
+fn bug_06_dates_are_utc_instants_without_a_zone() {
+    // A Date travels as milliseconds since the epoch: no zone, no local-time fields, so the
+    // bytes depend on the instant only.
+    let token = encode_cursor(&Value::Date(1_710_052_200_000)).unwrap();
+    assert_eq!(
+        decode_cursor(&token).unwrap().value,
+        Value::Date(1_710_052_200_000)
+    );
+    assert_eq!(
+        token,
+        encode_cursor(&Value::Date(1_710_052_200_000)).unwrap()
+    );
+}
+
+#[test]
+fn bug_23_sealed_padding_hides_value_lengths() {
+    let padded = CursorCodec::new(CodecOptions {
+        keys: vec![Key::new("k1", "first secret")],
+        mode: Some(Mode::Sealed),
+        padding: Some(32),
+        ..Default::default()
+    })
+    .unwrap();
+    let lengths: Vec<usize> = (0..30)
+        .map(|n| {
+            let v = Value::from("x".repeat(n));
+            let t = enc(&padded, &v);
+            assert_eq!(dec(&padded, &t).unwrap().value, v);
+            t.len()
+        })
+        .collect();
+    assert!(lengths.iter().all(|&l| l == lengths[0]), "{lengths:?}");
+    // Unpadded sealed tokens do show the length; padded ones open only where announced.
+    assert_ne!(
+        enc(&sealed(), &Value::from("a")).len(),
+        enc(&sealed(), &Value::from("abcdefgh")).len()
+    );
+    for (mode, pad) in [(Mode::Signed, Some(32)), (Mode::Sealed, Some(0))] {
+        let r = CursorCodec::new(CodecOptions {
+            keys: vec![Key::new("k1", "s")],
+            mode: Some(mode),
+            padding: pad,
+            ..Default::default()
+        });
+        assert_eq!(r.unwrap_err().code(), "unsupported_value");
+    }
+    // A huge bucket is too_large, never a huge allocation.
+    let huge = CursorCodec::new(CodecOptions {
+        keys: vec![Key::new("k1", "s")],
+        mode: Some(Mode::Sealed),
+        padding: Some(usize::MAX),
+        ..Default::default()
+    })
+    .unwrap();
+    assert_eq!(
+        huge.encode(&Value::Null, &EncodeOptions::default())
+            .unwrap_err()
+            .code(),
+        "too_large"
+    );
+}

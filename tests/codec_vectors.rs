@@ -116,6 +116,9 @@ fn codec_from(spec: &Json) -> CursorCodec {
     if let Some(max) = spec["maxLength"].as_u64() {
         opts.max_length = max as usize;
     }
+    if let Some(pad) = spec["padding"].as_u64() {
+        opts.padding = Some(pad as usize);
+    }
     CursorCodec::new(opts).unwrap()
 }
 
@@ -639,6 +642,25 @@ fn generate_vectors() {
         at.clone(),
         None,
     );
+    let padded = json!({"mode": "sealed", "keys": [k1()], "padding": 32});
+    g.add(
+        "padded to 32 bytes",
+        padded.clone(),
+        &keyset_number(),
+        json!({"nonce_hex": nonce(11)}),
+        None,
+        at.clone(),
+        None,
+    );
+    g.add(
+        "padded, 33 bytes become 64",
+        padded,
+        &Value::from("y".repeat(31)),
+        json!({"nonce_hex": nonce(12)}),
+        None,
+        at.clone(),
+        None,
+    );
     g.write(
         "sealed.json",
         "sealed mode: XChaCha20-Poly1305 with fixed nonces",
@@ -1002,8 +1024,18 @@ fn generate_vectors() {
         ),
         ("version only".into(), raw_token(&[1]), "malformed"),
         (
-            "reserved flag bits".into(),
+            "reserved flag bit".into(),
+            raw_token(&[1, 0x80, 0]),
+            "malformed",
+        ),
+        (
+            "padding flag on a plain token".into(),
             raw_token(&[1, 0x40, 0]),
+            "malformed",
+        ),
+        (
+            "padding flag on a signed token".into(),
+            raw_token(&[1, 0x41, 2, b'k', b'1', 0]),
             "malformed",
         ),
         ("mode 3".into(), raw_token(&[1, 3, 0]), "malformed"),

@@ -38,7 +38,8 @@ const FLAG_BEFORE: u8 = 0x04;
 const FLAG_TTL: u8 = 0x08;
 const FLAG_SEGMENT: u8 = 0x10;
 const FLAG_SCOPE: u8 = 0x20;
-const FLAG_RESERVED: u8 = 0xc0;
+const FLAG_PADDED: u8 = 0x40;
+const FLAG_RESERVED: u8 = 0x80;
 
 /// The parsed header of a token.
 #[derive(Clone, Debug, PartialEq, Eq)]
@@ -52,6 +53,8 @@ pub(crate) struct Header {
     pub(crate) segment: Option<Segment>,
     /// Whether a scope check follows (filled in by the caller, it depends on the header).
     pub(crate) scoped: bool,
+    /// Sealed only: zero bytes may follow the value inside the ciphertext.
+    pub(crate) padded: bool,
 }
 
 fn malformed(why: &str) -> CursorError {
@@ -78,6 +81,9 @@ impl Header {
         }
         if self.scoped {
             flags |= FLAG_SCOPE;
+        }
+        if self.padded {
+            flags |= FLAG_PADDED;
         }
         out.push(flags);
         if let Some(id) = &self.key_id {
@@ -113,6 +119,10 @@ impl Header {
             2 => Mode::Sealed,
             _ => return Err(malformed("unknown mode")),
         };
+        let padded = flags & FLAG_PADDED != 0;
+        if padded && mode != Mode::Sealed {
+            return Err(malformed("only sealed tokens are padded"));
+        }
         let direction = if flags & FLAG_BEFORE != 0 {
             Direction::Before
         } else {
@@ -168,6 +178,7 @@ impl Header {
             time,
             segment,
             scoped: flags & FLAG_SCOPE != 0,
+            padded,
         })
     }
 }

@@ -74,16 +74,14 @@ pub(crate) struct DerivedKey {
 impl DerivedKey {
     pub(crate) fn derive(key: &Key) -> Result<DerivedKey, CursorError> {
         if key.id.is_empty() || key.id.len() > MAX_KEY_ID_LEN {
-            return Err(CursorError::UnsupportedValue(format!(
-                "key id {:?} must be 1 to {MAX_KEY_ID_LEN} bytes long",
-                key.id
-            )));
+            return Err(CursorError::UnsupportedValue(
+                ["key id \"", &key.id, "\" must be 1 to 255 bytes long"].concat(),
+            ));
         }
         if key.secret.is_empty() {
-            return Err(CursorError::UnsupportedValue(format!(
-                "the secret of key {:?} is empty",
-                key.id
-            )));
+            return Err(CursorError::UnsupportedValue(
+                ["the secret of key \"", &key.id, "\" is empty"].concat(),
+            ));
         }
         let hk = Hkdf::<Sha256>::new(None, &key.secret);
         let mut out = DerivedKey {

@@ -172,6 +172,9 @@ pub struct CodecOptions {
     pub clock: Option<Clock>,
     /// How far in the future (seconds) an issued-at may lie, for servers whose clocks differ.
     pub clock_skew: u64,
+    /// Sealed mode only: pad the encrypted payload with zero bytes to a multiple of this many
+    /// bytes, so that token lengths reveal less about the value. `None`: no padding.
+    pub padding: Option<usize>,
 }
 
 impl Default for CodecOptions {
@@ -183,6 +186,7 @@ impl Default for CodecOptions {
             max_length: DEFAULT_MAX_LENGTH,
             clock: None,
             clock_skew: DEFAULT_CLOCK_SKEW,
+            padding: None,
         }
     }
 }
@@ -197,11 +201,38 @@ impl std::fmt::Debug for CodecOptions {
             .field("max_length", &self.max_length)
             .field("clock", &self.clock.as_ref().map(|_| "custom"))
             .field("clock_skew", &self.clock_skew)
+            .field("padding", &self.padding)
             .finish()
     }
 }
 
 /// Mints and checks cursors (format v1).
+///
+/// ```
+/// use std::sync::Arc;
+/// use pagecursor::codec::{CodecOptions, CursorCodec, DecodeOptions, EncodeOptions, Key, Mode};
+/// use pagecursor::Value;
+///
+/// // Sealed tokens with a one-hour ttl; the new key mints, the old one still opens.
+/// let codec = CursorCodec::new(CodecOptions {
+///     keys: vec![Key::new("2024-06", [7u8; 32]), Key::new("2024-05", [9u8; 32])],
+///     mode: Some(Mode::Sealed),
+///     ttl: Some(3600),
+///     clock: Some(Arc::new(|| 1_714_566_896_789)),
+///     ..Default::default()
+/// })?;
+/// let token = codec.encode(&Value::Int(42), &EncodeOptions::default())?;
+/// let cursor = codec.decode(&token, &DecodeOptions::default())?;
+/// assert_eq!(cursor.value, Value::Int(42));
+/// assert_eq!(cursor.expires_at, Some(1_714_566_896_789 + 3_600_000));
+///
+/// // An hour later the token is expired, and with another scope it is refused.
+/// let later = DecodeOptions { now_ms: Some(1_714_570_496_789), ..Default::default() };
+/// assert_eq!(codec.decode(&token, &later).unwrap_err().code(), "expired");
+/// let scoped = DecodeOptions { scope: Some(Value::from("other query")), ..Default::default() };
+/// assert_eq!(codec.decode(&token, &scoped).unwrap_err().code(), "scope_mismatch");
+/// # Ok::<(), pagecursor::CursorError>(())
+/// ```
 #[derive(Clone)]
 pub struct CursorCodec {
     mode: Mode,
@@ -210,6 +241,7 @@ pub struct CursorCodec {
     max_length: usize,
     clock: Option<Clock>,
     clock_skew: u64,
+    padding: Option<usize>,
 }
 
 /// Shows the mode and key ids, never key material.
@@ -235,6 +267,7 @@ impl Default for CursorCodec {
             max_length: DEFAULT_MAX_LENGTH,
             clock: None,
             clock_skew: DEFAULT_CLOCK_SKEW,
+            padding: None,
         }
     }
 }
@@ -263,6 +296,19 @@ impl CursorCodec {
             }
             (Some(m), _) => m,
         };
+        match options.padding {
+            Some(0) => {
+                return Err(CursorError::UnsupportedValue(
+                    "padding must be at least 1 byte".into(),
+                ))
+            }
+            Some(_) if mode != Mode::Sealed => {
+                return Err(CursorError::UnsupportedValue(
+                    "padding applies to sealed tokens only".into(),
+                ))
+            }
+            _ => {}
+        }
         if options.max_length == 0 {
             return Err(CursorError::UnsupportedValue(
                 "maxLength must be at least 1".into(),
@@ -271,10 +317,9 @@ impl CursorCodec {
         let mut keys: Vec<DerivedKey> = Vec::with_capacity(options.keys.len());
         for key in &options.keys {
             if keys.iter().any(|k| k.id == key.id) {
-                return Err(CursorError::UnsupportedValue(format!(
-                    "duplicate key id {:?}",
-                    key.id
-                )));
+                return Err(CursorError::UnsupportedValue(
+                    ["duplicate key id \"", &key.id, "\""].concat(),
+                ));
             }
             keys.push(DerivedKey::derive(key)?);
         }
@@ -285,6 +330,7 @@ impl CursorCodec {
             max_length: options.max_length,
             clock: options.clock,
             clock_skew: options.clock_skew,
+            padding: options.padding,
         })
     }
 
@@ -315,10 +361,9 @@ impl CursorCodec {
     pub fn encode(&self, value: &Value, options: &EncodeOptions) -> Result<String, CursorError> {
         if let Some(seg) = options.segment {
             if seg.segment >= seg.total {
-                return Err(CursorError::UnsupportedValue(format!(
-                    "segment {} is not below total {}",
-                    seg.segment, seg.total
-                )));
+                return Err(CursorError::UnsupportedValue(
+                    "segment must be below total".into(),
+                ));
             }
         }
         let time = match options.ttl.or(self.ttl) {
@@ -326,18 +371,21 @@ impl CursorCodec {
             Some(ttl) => {
                 let now = self.now(options.now_ms)?;
                 let iat = u64::try_from(now).map_err(|_| {
-                    CursorError::UnsupportedValue(format!("clock reading {now} is before 1970"))
+                    CursorError::UnsupportedValue("the clock reads a time before 1970".into())
                 })?;
                 let end = ttl.checked_mul(1000).and_then(|t| t.checked_add(iat));
                 if end.is_none_or(|e| e > payload::MAX_DATE_MS as u64) {
-                    return Err(CursorError::UnsupportedValue(format!(
-                        "ttl {ttl} s reaches beyond the range of a JS Date"
-                    )));
+                    return Err(CursorError::UnsupportedValue(
+                        "ttl reaches beyond the range of a JS Date".into(),
+                    ));
                 }
                 Some((iat, ttl))
             }
         };
-        let body = payload::encode(value, false)?;
+        let mut body = payload::encode(value, false)?;
+        let pad = self
+            .padding
+            .map_or(0, |bucket| (bucket - body.len() % bucket) % bucket);
         let key = match self.mode {
             Mode::Plain => None,
             Mode::Signed | Mode::Sealed => self.keys.first(),
@@ -357,6 +405,7 @@ impl CursorCodec {
             time,
             segment: options.segment,
             scoped: options.scope.is_some(),
+            padded: self.padding.is_some(),
         };
         let mut bytes = Vec::with_capacity(body.len() + 64);
         header.write(&mut bytes);
@@ -378,10 +427,12 @@ impl CursorCodec {
             Mode::Sealed => AEAD_TAG_LEN,
         };
         // Refuse before any cryptography when the result cannot fit.
-        let length = base64url::encoded_len(bytes.len() + body.len() + tag_len);
+        let raw_len = bytes.len().saturating_add(body.len()).saturating_add(pad);
+        let length = base64url::encoded_len(raw_len.saturating_add(tag_len));
         if length > self.max_length {
             return Err(too_large(length, self.max_length));
         }
+        body.resize(body.len() + pad, 0);
         match (self.mode, key) {
             (Mode::Signed, Some(k)) => {
                 bytes.extend_from_slice(&body);
@@ -456,7 +507,7 @@ impl CursorCodec {
             }
             _ => rest.to_vec(),
         };
-        let value = payload::decode(&body)?;
+        let value = payload::decode(&body, header.padded)?;
         let expected = match &options.scope {
             None => None,
             Some(scope) => {

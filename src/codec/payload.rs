@@ -120,9 +120,7 @@ fn write_value(
         }
         Value::Int(i) => {
             if !(INT_MIN..=INT_MAX).contains(i) {
-                return Err(unsupported(format!(
-                    "integer {i} is outside [-2^63, 2^64-1]"
-                )));
+                return Err(unsupported("integer is outside [-2^63, 2^64-1]".into()));
             }
             if *i >= 0 {
                 out.push(BIGINT_POS);
@@ -142,9 +140,7 @@ fn write_value(
         }
         Value::Date(ms) => {
             if !(-MAX_DATE_MS..=MAX_DATE_MS).contains(ms) {
-                return Err(unsupported(format!(
-                    "date {ms} ms is outside the range of a JS Date"
-                )));
+                return Err(unsupported("date is outside the range of a JS Date".into()));
             }
             out.push(DATE);
             write_varint(out, zigzag(*ms));
@@ -159,7 +155,7 @@ fn write_value(
         Value::Map(entries) => {
             check_depth(depth)?;
             let mut order: Vec<&(String, Value)> = entries.iter().collect();
-            order.sort_by(|a, b| a.0.as_bytes().cmp(b.0.as_bytes()));
+            sort_by_key_bytes(&mut order);
             if order.windows(2).any(|w| w[0].0 == w[1].0) {
                 return Err(unsupported("map has a duplicate key".into()));
             }
@@ -177,9 +173,21 @@ fn write_value(
     Ok(())
 }
 
+/// Insertion sort by the UTF-8 bytes of the keys: maps in cursors are small, and the
+/// standard library's sort would add several kilobytes to the wasm.
+fn sort_by_key_bytes(entries: &mut [&(String, Value)]) {
+    for i in 1..entries.len() {
+        let mut j = i;
+        while j > 0 && entries[j - 1].0.as_bytes() > entries[j].0.as_bytes() {
+            entries.swap(j - 1, j);
+            j -= 1;
+        }
+    }
+}
+
 fn check_depth(depth: usize) -> Result<(), CursorError> {
     if depth >= MAX_DEPTH {
-        Err(unsupported(format!("nesting deeper than {MAX_DEPTH}")))
+        Err(unsupported("nesting deeper than 64".into()))
     } else {
         Ok(())
     }
@@ -271,12 +279,17 @@ impl<'a> Reader<'a> {
     }
 }
 
-/// Decodes exactly one value that must span all of `bytes`.
-pub(crate) fn decode(bytes: &[u8]) -> Result<Value, CursorError> {
+/// Decodes exactly one value that must span all of `bytes`, except for zero bytes after it
+/// when the plaintext is `padded`.
+pub(crate) fn decode(bytes: &[u8], padded: bool) -> Result<Value, CursorError> {
     let mut r = Reader::new(bytes);
     let value = read_value(&mut r, 0)?;
-    if r.remaining() != 0 {
+    let rest = r.take(r.remaining())?;
+    if !padded && !rest.is_empty() {
         return Err(malformed("trailing bytes after the value"));
+    }
+    if rest.iter().any(|&b| b != 0) {
+        return Err(malformed("padding is not zero bytes"));
     }
     Ok(value)
 }
@@ -375,7 +388,7 @@ mod tests {
 
     fn round(v: &Value) -> Vec<u8> {
         let bytes = encode(v, false).unwrap();
-        let back = decode(&bytes).unwrap();
+        let back = decode(&bytes, false).unwrap();
         assert_eq!(&back, v);
         assert_eq!(encode(&back, false).unwrap(), bytes);
         bytes
@@ -439,8 +452,19 @@ mod tests {
             &[0x22, 0xc3, 0x28],                         // invalid UTF-8
             &[0x7f, 0xff, 0xff, 0xff, 0xff, 0x0f],       // huge list count, no items
         ] {
-            assert_eq!(decode(bad).unwrap_err().code(), "malformed", "{bad:x?}");
+            assert_eq!(
+                decode(bad, false).unwrap_err().code(),
+                "malformed",
+                "{bad:x?}"
+            );
         }
+    }
+
+    #[test]
+    fn padding_is_zero_bytes_only_when_announced() {
+        assert_eq!(decode(&[0x00, 0, 0], true).unwrap(), Value::Null);
+        assert_eq!(decode(&[0x00, 0, 1], true).unwrap_err().code(), "malformed");
+        assert_eq!(decode(&[0x00, 0], false).unwrap_err().code(), "malformed");
     }
 
     #[test]

@@ -4,7 +4,6 @@
 //! the code `unsupported_value` (never a `TypeError`), so callers handle one error class.
 
 use std::cell::RefCell;
-use std::collections::HashMap;
 use std::rc::Rc;
 
 use js_sys::{Array, Date, Function, JsString, Object, Reflect, Uint8Array};
@@ -20,12 +19,18 @@ use crate::error::CursorError;
 thread_local! {
     /// Live codecs by id, so that bindings that receive a `CursorCodec` inside an options
     /// object (the paginator, the cursor stack) can reach its core without unsafe code.
-    static CODECS: RefCell<HashMap<u32, Rc<codec::CursorCodec>>> = RefCell::new(HashMap::new());
+    /// (A vector: a page holds a handful of codecs, and a hash map costs kilobytes of wasm.)
+    static CODECS: RefCell<Vec<(u32, Rc<codec::CursorCodec>)>> = const { RefCell::new(Vec::new()) };
     static NEXT_ID: RefCell<u32> = const { RefCell::new(1) };
 }
 
 /// The largest integer a JS number holds exactly.
 const MAX_SAFE: f64 = 9_007_199_254_740_991.0;
+/// Ranges of whole-number options, with their text for messages.
+const SAFE: (f64, f64, &str) = (0.0, MAX_SAFE, "[0, 2^53 - 1]");
+const SAFE_FROM_1: (f64, f64, &str) = (1.0, MAX_SAFE, "[1, 2^53 - 1]");
+const U32: (f64, f64, &str) = (0.0, 4_294_967_295.0, "[0, 2^32 - 1]");
+const U32_FROM_1: (f64, f64, &str) = (1.0, 4_294_967_295.0, "[1, 2^32 - 1]");
 
 fn js_now() -> i64 {
     Date::now() as i64
@@ -95,21 +100,24 @@ fn check_bag(options: &JsValue, what: &str) -> Result<(), CursorError> {
     if options.is_undefined() || options.is_null() || options.is_object() {
         Ok(())
     } else {
-        Err(bad(format!("{what} options must be an object")))
+        Err(bad([what, " options must be an object"].concat()))
     }
 }
 
-/// Reads an optional whole number in `[min, max]`.
-fn whole(options: &JsValue, key: &str, min: f64, max: f64) -> Result<Option<f64>, CursorError> {
+/// Reads an optional whole number in `[min, max]`. (Messages here are concatenated rather
+/// than formatted: `format!` would pull formatting code into the wasm at each call site.)
+fn whole(
+    options: &JsValue,
+    key: &str,
+    (min, max, range): (f64, f64, &str),
+) -> Result<Option<f64>, CursorError> {
     let v = get(options, key);
     if v.is_undefined() {
         return Ok(None);
     }
     match v.as_f64() {
         Some(n) if n.fract() == 0.0 && n >= min && n <= max => Ok(Some(n)),
-        _ => Err(bad(format!(
-            "{key} must be a whole number from {min} to {max}"
-        ))),
+        _ => Err(bad([key, " must be a whole number in ", range].concat())),
     }
 }
 
@@ -133,8 +141,8 @@ pub fn encode_options(options: &JsValue) -> Result<EncodeOptions, CursorError> {
         if !segment.is_object() {
             return Err(bad("segment must be { segment, total }".into()));
         }
-        let total = whole(&segment, "total", 1.0, f64::from(u32::MAX))?;
-        let index = whole(&segment, "segment", 0.0, f64::from(u32::MAX))?;
+        let total = whole(&segment, "total", U32_FROM_1)?;
+        let index = whole(&segment, "segment", U32)?;
         match (index, total) {
             (Some(s), Some(t)) if s < t => {
                 out.segment = Some(Segment {
@@ -149,7 +157,7 @@ pub fn encode_options(options: &JsValue) -> Result<EncodeOptions, CursorError> {
             }
         }
     }
-    out.ttl = whole(options, "ttl", 0.0, MAX_SAFE)?.map(|t| t as u64);
+    out.ttl = whole(options, "ttl", SAFE)?.map(|t| t as u64);
     Ok(out)
 }
 
@@ -168,29 +176,39 @@ pub fn decode_options(options: &JsValue) -> Result<DecodeOptions, CursorError> {
 pub fn codec_from_js(value: &JsValue) -> Result<Rc<codec::CursorCodec>, JsValue> {
     install_clock();
     let id = get(value, "__codecId").as_f64().map(|f| f as u32);
-    id.and_then(|id| CODECS.with(|c| c.borrow().get(&id).cloned()))
-        .ok_or_else(|| {
-            JsValue::from(js_sys::TypeError::new(
-                "options.codec must be a CursorCodec",
-            ))
+    id.and_then(|id| {
+        CODECS.with(|c| {
+            c.borrow()
+                .iter()
+                .find(|(k, _)| *k == id)
+                .map(|(_, v)| v.clone())
         })
+    })
+    .ok_or_else(|| {
+        JsValue::from(js_sys::TypeError::new(
+            "options.codec must be a CursorCodec",
+        ))
+    })
 }
 
 fn secret_bytes(secret: &JsValue, id: &str) -> Result<Vec<u8>, CursorError> {
     if let Some(s) = secret.dyn_ref::<JsString>() {
         if !s.is_valid_utf16() {
-            return Err(bad(format!(
-                "the secret of key {id:?} has a lone surrogate"
-            )));
+            return Err(bad(
+                ["the secret of key \"", id, "\" has a lone surrogate"].concat()
+            ));
         }
         return Ok(String::from(s).into_bytes());
     }
     if secret.is_instance_of::<Uint8Array>() {
         return Ok(Uint8Array::from(secret.clone()).to_vec());
     }
-    Err(bad(format!(
-        "the secret of key {id:?} must be a string or a Uint8Array"
-    )))
+    Err(bad([
+        "the secret of key \"",
+        id,
+        "\" must be a string or a Uint8Array",
+    ]
+    .concat()))
 }
 
 fn read_keys(keys: &JsValue) -> Result<Vec<Key>, CursorError> {
@@ -241,7 +259,8 @@ fn call_now(now: &Function) -> Result<i64, JsValue> {
 
 #[wasm_bindgen(js_class = "CursorCodec")]
 impl JsCursorCodec {
-    /// Creates a codec from its options bag: `{ keys, mode, ttl, maxLength, now, clockSkew }`.
+    /// Creates a codec from its options bag:
+    /// `{ keys, mode, ttl, maxLength, now, clockSkew, padding }`.
     #[wasm_bindgen(constructor)]
     pub fn new(
         #[wasm_bindgen(unchecked_param_type = "CursorCodecOptions")] options: JsValue,
@@ -260,13 +279,15 @@ impl JsCursorCodec {
             Some("sealed") => Some(Mode::Sealed),
             _ => return Err(bad("mode must be \"plain\", \"signed\" or \"sealed\"".into()).into()),
         };
-        opts.ttl = whole(&options, "ttl", 0.0, MAX_SAFE)?.map(|t| t as u64);
-        if let Some(max) = whole(&options, "maxLength", 1.0, MAX_SAFE)? {
+        opts.ttl = whole(&options, "ttl", SAFE)?.map(|t| t as u64);
+        if let Some(max) = whole(&options, "maxLength", SAFE_FROM_1)? {
             opts.max_length = max as usize;
         }
-        if let Some(skew) = whole(&options, "clockSkew", 0.0, MAX_SAFE)? {
+        if let Some(skew) = whole(&options, "clockSkew", SAFE)? {
             opts.clock_skew = skew as u64;
         }
+        opts.padding =
+            whole(&options, "padding", (1.0, 65536.0, "[1, 65536]"))?.map(|p| p as usize);
         let now = get(&options, "now");
         let now = if now.is_undefined() {
             None
@@ -288,7 +309,7 @@ impl JsCursorCodec {
             *n = n.wrapping_add(1).max(1);
             id
         });
-        CODECS.with(|c| c.borrow_mut().insert(id, inner.clone()));
+        CODECS.with(|c| c.borrow_mut().push((id, inner.clone())));
         Ok(JsCursorCodec {
             id,
             inner,
@@ -341,7 +362,7 @@ impl JsCursorCodec {
 
 impl Drop for JsCursorCodec {
     fn drop(&mut self) {
-        CODECS.with(|c| c.borrow_mut().remove(&self.id));
+        CODECS.with(|c| c.borrow_mut().retain(|(k, _)| *k != self.id));
     }
 }
 

@@ -1,12 +1,12 @@
 //! Conversion between JS values and [`Value`], exact or refused with `unsupported_value`.
 
-use js_sys::{Array, BigInt, Date, JsString, Object, Reflect, Uint8Array};
+use js_sys::{Array, Date, JsString, Object, Reflect, Uint8Array};
 use wasm_bindgen::prelude::*;
 use wasm_bindgen::JsCast;
 
 use crate::codec::MAX_DEPTH;
 use crate::error::CursorError;
-use crate::value::{Value, INT_MAX, INT_MIN};
+use crate::value::Value;
 
 fn unsupported(why: impl Into<String>) -> CursorError {
     CursorError::UnsupportedValue(why.into())
@@ -39,20 +39,14 @@ fn to_value_inner(js: &JsValue, ancestors: &mut Vec<JsValue>) -> Result<Value, C
         return Ok(Value::String(String::from(s)));
     }
     if js.is_bigint() {
-        let text = String::from(
-            BigInt::from(js.clone())
-                .to_string(10)
-                .map_err(|_| unsupported("bigint"))?,
-        );
-        let n: i128 = text
-            .parse()
-            .map_err(|_| unsupported(format!("bigint {text} is outside [-2^63, 2^64-1]")))?;
-        if !(INT_MIN..=INT_MAX).contains(&n) {
-            return Err(unsupported(format!(
-                "bigint {text} is outside [-2^63, 2^64-1]"
-            )));
+        // wasm-bindgen's 64-bit conversions check the range exactly (no wrapping).
+        if let Ok(n) = i64::try_from(js.clone()) {
+            return Ok(Value::Int(n.into()));
         }
-        return Ok(Value::Int(n));
+        if let Ok(n) = u64::try_from(js.clone()) {
+            return Ok(Value::Int(n.into()));
+        }
+        return Err(unsupported("bigint is outside [-2^63, 2^64-1]"));
     }
     if js.is_symbol() {
         return Err(unsupported("a symbol is not a cursor value"));
@@ -74,7 +68,7 @@ fn to_value_inner(js: &JsValue, ancestors: &mut Vec<JsValue>) -> Result<Value, C
         return Ok(Value::Date(ms as i64));
     }
     if ancestors.len() >= MAX_DEPTH {
-        return Err(unsupported(format!("nesting deeper than {MAX_DEPTH}")));
+        return Err(unsupported("nesting deeper than 64"));
     }
     if ancestors.iter().any(|a| Object::is(a, js)) {
         return Err(unsupported("cyclic value"));
@@ -95,10 +89,9 @@ fn to_value_inner(js: &JsValue, ancestors: &mut Vec<JsValue>) -> Result<Value, C
         let plain =
             proto.is_null() || Object::is(&proto, &Object::get_prototype_of(&Object::new()));
         if !plain {
-            return Err(unsupported(format!(
-                "{} is not a plain object",
-                constructor_name(obj)
-            )));
+            return Err(unsupported(
+                [&constructor_name(obj), " is not a plain object"].concat(),
+            ));
         }
         let keys = Object::keys(obj);
         let mut entries = Vec::with_capacity((keys.length() as usize).min(64));
@@ -121,10 +114,13 @@ fn getter_failed(err: &JsValue) -> CursorError {
     let msg = Reflect::get(err, &"message".into())
         .ok()
         .and_then(|m| m.as_string());
-    unsupported(format!(
-        "reading a property threw: {}",
-        msg.unwrap_or_else(|| "an error".into())
-    ))
+    unsupported(
+        [
+            "reading a property threw: ",
+            msg.as_deref().unwrap_or("an error"),
+        ]
+        .concat(),
+    )
 }
 
 fn constructor_name(obj: &Object) -> String {
@@ -142,9 +138,11 @@ pub fn from_value(value: &Value) -> JsValue {
         Value::Null => JsValue::NULL,
         Value::Bool(b) => JsValue::from_bool(*b),
         Value::Float(f) => JsValue::from_f64(*f),
-        Value::Int(i) => BigInt::new(&JsValue::from_str(&i.to_string()))
-            .map(JsValue::from)
-            .unwrap_or(JsValue::UNDEFINED),
+        // In range by construction of `Value::Int`; both conversions give a JS bigint.
+        Value::Int(i) => match i64::try_from(*i) {
+            Ok(n) => JsValue::from(n),
+            Err(_) => JsValue::from(*i as u64),
+        },
         Value::String(s) => JsValue::from_str(s),
         Value::Bytes(b) => Uint8Array::from(b.as_slice()).into(),
         Value::Date(ms) => Date::new(&JsValue::from_f64(*ms as f64)).into(),

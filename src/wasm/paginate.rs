@@ -29,7 +29,22 @@ use crate::value::Value;
 #[wasm_bindgen(module = "/src/wasm/paginate.js")]
 extern "C" {
     #[wasm_bindgen(js_name = "raceAbort")]
-    fn race_abort(promise: &JsValue, signal: &JsValue, marker: &JsValue) -> Promise;
+    fn race_abort(
+        promise: &JsValue,
+        signal: &JsValue,
+        marker: &JsValue,
+        timeout_ms: f64,
+    ) -> Promise;
+    #[wasm_bindgen(js_name = "fetchContext")]
+    fn fetch_context(
+        signal: &JsValue,
+        page_size: &JsValue,
+        attempt: u32,
+        segment: JsValue,
+        total_segments: JsValue,
+    ) -> JsValue;
+    #[wasm_bindgen(js_name = "iterResult")]
+    fn iter_result_js(value: &JsValue, done: bool) -> JsValue;
     #[wasm_bindgen(js_name = "sleepOrAbort")]
     fn sleep_or_abort(ms: f64, signal: &JsValue, marker: &JsValue) -> Promise;
 }
@@ -61,10 +76,6 @@ fn get(obj: &JsValue, name: &str) -> JsValue {
     } else {
         JsValue::UNDEFINED
     }
-}
-
-fn put(obj: &Object, name: &str, value: &JsValue) {
-    let _ = Reflect::set(obj, &key(name), value);
 }
 
 fn global(name: &str) -> JsValue {
@@ -199,31 +210,42 @@ impl Inner {
             .is_some_and(|s| get(s, "aborted").is_truthy())
     }
 
-    /// Aborts every request in flight and every wait; detaches from the user's signal.
-    fn shut_down(&mut self) {
-        if self.ended_ms.is_none() {
-            self.ended_ms = Some(now());
-        }
-        // Abort whatever may still be in flight or waiting (prefetches, backoff timers). A walk
-        // that ended with nothing in flight skips it: aborting mints a DOMException.
-        let idle =
-            self.walk.stop_reason() == Some(StopReason::End) && self.walk.in_flight().is_empty();
-        if !idle {
-            if let Ok(abort) = get(&self.controller, "abort").dyn_into::<Function>() {
-                let _ = abort.call0(&self.controller);
-            }
-        }
-        if let (Some(signal), Some(listener)) = (&self.user_signal, self.listener.take()) {
-            if let Ok(remove) = get(signal, "removeEventListener").dyn_into::<Function>() {
-                let _ = remove.call2(signal, &"abort".into(), &listener);
-            }
-        }
-    }
-
     fn wake(&mut self) {
         for w in self.wakers.drain(..) {
             let _ = w.call0(&JsValue::UNDEFINED);
         }
+    }
+}
+
+/// Aborts every request in flight and every wait, and detaches from the user's signal. The
+/// borrow is released first: aborting runs the user's abort listeners, which may read the
+/// paginator's getters.
+fn shut_down(shared: &Shared) {
+    let (controller, detach) = {
+        let mut s = shared.borrow_mut();
+        if s.ended_ms.is_none() {
+            s.ended_ms = Some(now());
+        }
+        // A walk that ended with nothing in flight skips the abort: it would mint a
+        // DOMException for no listener.
+        let idle = s.walk.stop_reason() == Some(StopReason::End) && s.walk.in_flight().is_empty();
+        let controller = (!idle).then(|| s.controller.clone());
+        let listener = s.listener.take();
+        (controller, s.user_signal.clone().zip(listener))
+    };
+    if let Some(controller) = controller {
+        abort_controller(&controller);
+    }
+    if let Some((signal, listener)) = detach {
+        if let Ok(remove) = get(&signal, "removeEventListener").dyn_into::<Function>() {
+            let _ = remove.call2(&signal, &key("abort"), &listener);
+        }
+    }
+}
+
+fn abort_controller(controller: &JsValue) {
+    if let Ok(abort) = get(controller, "abort").dyn_into::<Function>() {
+        let _ = abort.call0(controller);
     }
 }
 
@@ -250,16 +272,11 @@ async fn sleep(shared: &Shared, ms: f64) -> bool {
 fn call_fetch(shared: &Shared, req: &Request<JsValue>) -> JsValue {
     let (f, ctx) = {
         let s = shared.borrow();
-        let ctx = Object::new();
-        put(&ctx, "signal", &s.signal);
-        if !s.page_size.is_undefined() {
-            put(&ctx, "pageSize", &s.page_size);
-        }
-        put(&ctx, "attempt", &JsValue::from(req.attempt));
-        if let Some(total) = s.total_segments {
-            put(&ctx, "segment", &JsValue::from(req.segment));
-            put(&ctx, "totalSegments", &JsValue::from(total));
-        }
+        let (segment, total) = match s.total_segments {
+            Some(total) => (JsValue::from(req.segment), JsValue::from(total)),
+            None => (JsValue::UNDEFINED, JsValue::UNDEFINED),
+        };
+        let ctx = fetch_context(&s.signal, &s.page_size, req.attempt, segment, total);
         (s.fetch_page.clone(), ctx)
     };
     let token = req.token.clone().unwrap_or(JsValue::UNDEFINED);
@@ -305,7 +322,7 @@ async fn run_request(shared: Shared, mut req: Request<JsValue>, mut started: Opt
             let s = shared.borrow();
             (s.signal.clone(), s.abort_marker.clone())
         };
-        let outcome = JsFuture::from(race_abort(&pending, &signal, &marker)).await;
+        let outcome = JsFuture::from(race_abort(&pending, &signal, &marker, -1.0)).await;
         if let Ok(v) = &outcome {
             if Object::is(v, &marker) {
                 return;
@@ -345,16 +362,17 @@ async fn run_request(shared: Shared, mut req: Request<JsValue>, mut started: Opt
                         }
                     }
                     FailureAction::Fail | FailureAction::Stop => {
-                        let mut s = shared.borrow_mut();
-                        if matches!(action, FailureAction::Fail) {
-                            s.fetch_error = Some(err);
-                        }
+                        let controller = {
+                            let mut s = shared.borrow_mut();
+                            if matches!(action, FailureAction::Fail) {
+                                s.fetch_error = Some(err);
+                            }
+                            s.controller.clone()
+                        };
                         // Requests of other segments are aborted; the resume state is the
                         // consumer's position, so nothing they fetched is lost.
-                        if let Ok(abort) = get(&s.controller, "abort").dyn_into::<Function>() {
-                            let _ = abort.call0(&s.controller);
-                        }
-                        s.wake();
+                        abort_controller(&controller);
+                        shared.borrow_mut().wake();
                         return;
                     }
                     FailureAction::Ignore => return,
@@ -597,31 +615,39 @@ fn stop_error(shared: &Shared, code: &str, message: &str, cause: Option<JsValue>
 
 /// One attempt at handing the next page to a consumer; `None` when it has to wait.
 fn pull_now(shared: &Shared) -> Option<Result<Pulled, JsValue>> {
-    {
-        let mut s = shared.borrow_mut();
-        if let Some(err) = s.init_error.take() {
-            s.walk.stop(StopReason::Error);
-            s.shut_down();
-            return Some(Err(err));
-        }
-        if s.user_aborted() && s.walk.stop_reason() != Some(StopReason::End) {
-            s.walk.stop(StopReason::Aborted);
-            s.shut_down();
-            if !s.abort_reported {
-                s.abort_reported = true;
-                let reason = s.user_signal.as_ref().map(|sig| get(sig, "reason"));
-                drop(s);
-                return Some(Err(stop_error(
-                    shared,
-                    "aborted",
-                    "the walk was aborted",
-                    reason.filter(|r| !r.is_undefined()),
-                )));
-            }
-            return Some(Ok(Pulled::Done));
-        }
-        s.walk.start(now());
+    let init_error = shared.borrow_mut().init_error.take();
+    if let Some(err) = init_error {
+        shared.borrow_mut().walk.stop(StopReason::Error);
+        shut_down(shared);
+        return Some(Err(err));
     }
+    let aborted = {
+        let s = shared.borrow();
+        s.user_aborted() && s.walk.stop_reason() != Some(StopReason::End)
+    };
+    if aborted {
+        let first = {
+            let mut s = shared.borrow_mut();
+            s.walk.stop(StopReason::Aborted);
+            !std::mem::replace(&mut s.abort_reported, true)
+        };
+        shut_down(shared);
+        if first {
+            let reason = shared
+                .borrow()
+                .user_signal
+                .as_ref()
+                .map(|sig| get(sig, "reason"));
+            return Some(Err(stop_error(
+                shared,
+                "aborted",
+                "the walk was aborted",
+                reason.filter(|r| !r.is_undefined()),
+            )));
+        }
+        return Some(Ok(Pulled::Done));
+    }
+    shared.borrow_mut().walk.start(now());
     pump(shared);
     let step = shared.borrow_mut().walk.pop(now());
     match step {
@@ -641,11 +667,8 @@ fn pull_now(shared: &Shared) -> Option<Result<Pulled, JsValue>> {
         }
         Step::Wait => None,
         Step::Failed(failure) => {
-            let cause = {
-                let mut s = shared.borrow_mut();
-                s.shut_down();
-                s.fetch_error.take()
-            };
+            shut_down(shared);
+            let cause = shared.borrow_mut().fetch_error.take();
             let message = match failure {
                 Failure::FetchFailed => "fetchPage failed",
                 Failure::BadPage => "a page could not be read",
@@ -654,7 +677,7 @@ fn pull_now(shared: &Shared) -> Option<Result<Pulled, JsValue>> {
             Some(Err(stop_error(shared, failure.code(), message, cause)))
         }
         Step::Stopped(_) => {
-            shared.borrow_mut().shut_down();
+            shut_down(shared);
             Some(Ok(Pulled::Done))
         }
     }
@@ -673,15 +696,9 @@ async fn wait(shared: &Shared) {
     };
     let sh = shared.clone();
     let woken = Promise::new(&mut |resolve, _| sh.borrow_mut().wakers.push(resolve));
-    let woken = match limit {
-        // Wake up at the time limit too, to stop at this page boundary.
-        Some(ms) => {
-            let timer = sleep_or_abort(ms.max(0.0) + 1.0, &signal, &marker);
-            Promise::race(&Array::of2(&woken, &timer))
-        }
-        None => woken,
-    };
-    let _ = JsFuture::from(race_abort(&woken, &signal, &marker)).await;
+    // With a time limit, wake up at the limit too, to stop at this page boundary.
+    let timeout = limit.map_or(-1.0, |ms| ms.max(0.0) + 1.0);
+    let _ = JsFuture::from(race_abort(&woken, &signal, &marker, timeout)).await;
 }
 
 /// Hands the next page to a consumer, waiting for it when needed.
@@ -765,10 +782,7 @@ fn replace_at(value: &JsValue, path: &[String], skip: u64, take: u64) -> JsValue
 }
 
 fn iter_result(value: &JsValue, done: bool) -> JsValue {
-    let obj = Object::new();
-    put(&obj, "value", value);
-    put(&obj, "done", &JsValue::from_bool(done));
-    obj.into()
+    iter_result_js(value, done)
 }
 
 /// A paginated walk: iterate pages with `for await`, items with `items()`.
@@ -796,28 +810,34 @@ pub struct ItemIterator {
 }
 
 fn leave(shared: &Shared) -> Promise {
-    let mut s = shared.borrow_mut();
-    s.walk.stop(StopReason::Aborted);
-    s.shut_down();
-    s.items = None;
+    {
+        let mut s = shared.borrow_mut();
+        s.walk.stop(StopReason::Aborted);
+        s.items = None;
+    }
+    shut_down(shared);
     Promise::resolve(&iter_result(&JsValue::UNDEFINED, true))
 }
 
 /// The next item without waiting; `None` when the next page has not arrived yet.
 fn next_item_now(shared: &Shared) -> Option<Result<JsValue, JsValue>> {
     loop {
-        {
+        let next = {
             let mut s = shared.borrow_mut();
-            if let Some((items, index, end)) = s.items.take() {
-                if index < end {
-                    let item = items.get(index);
+            match s.items.take() {
+                Some((items, index, end)) if index < end => {
                     if index + 1 < end {
-                        s.items = Some((items, index + 1, end));
+                        s.items = Some((items.clone(), index + 1, end));
                     }
                     s.walk.consume(1);
-                    return Some(Ok(iter_result(&item, false)));
+                    Some((items, index))
                 }
+                _ => None,
             }
+        };
+        // Read outside the borrow: an items array may have getters (a Proxy).
+        if let Some((items, index)) = next {
+            return Some(Ok(iter_result(&items.get(index), false)));
         }
         match pull_now(shared)? {
             Err(e) => return Some(Err(e)),
@@ -826,9 +846,8 @@ fn next_item_now(shared: &Shared) -> Option<Result<JsValue, JsValue>> {
                 items, skip, take, ..
             }) => {
                 let Some(items) = items else {
-                    let mut s = shared.borrow_mut();
-                    s.walk.stop(StopReason::Error);
-                    s.shut_down();
+                    shared.borrow_mut().walk.stop(StopReason::Error);
+                    shut_down(shared);
                     return Some(Err(type_error(
                         "items() needs options.items (or a preset that knows where items are)",
                     )));
@@ -863,6 +882,14 @@ fn settled(r: Result<JsValue, JsValue>) -> Promise {
 
 #[wasm_bindgen(js_class = "PageIterator")]
 impl PageIterator {
+    /// The iterator itself (a fresh handle on the same walk), so it is async-iterable too.
+    #[wasm_bindgen(js_name = "[Symbol.asyncIterator]")]
+    pub fn async_iterator(&self) -> PageIterator {
+        PageIterator {
+            shared: self.shared.clone(),
+        }
+    }
+
     /// Resolves with the next page.
     #[wasm_bindgen(unchecked_return_type = "Promise<IteratorResult<any>>")]
     pub fn next(&self) -> Promise {

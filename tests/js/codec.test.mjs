@@ -329,3 +329,32 @@ test("the module survives a storm of garbage", () => {
   }
   assert.ok(codec.decode(codec.encode(1)));
 });
+
+test("bug class 6 (timezone shifts): a Date is a UTC instant whatever the local zone", () => {
+  const saved = process.env.TZ;
+  try {
+    process.env.TZ = "America/New_York";
+    const d = new Date(2024, 2, 10, 2, 30); // a local time inside a DST change
+    const token = encodeCursor({ at: d });
+    process.env.TZ = "Asia/Kolkata";
+    assert.equal(decodeCursor(token).value.at.getTime(), d.getTime());
+    assert.equal(encodeCursor({ at: new Date(d.getTime()) }), token);
+  } finally {
+    if (saved === undefined) delete process.env.TZ; else process.env.TZ = saved;
+  }
+});
+
+test("sealed tokens are not padded unless asked; padding hides value lengths", () => {
+  const sealed = new CursorCodec({ keys, mode: "sealed" });
+  assert.notEqual(sealed.encode("a").length, sealed.encode("abcdefghij").length);
+  const padded = new CursorCodec({ keys, mode: "sealed", padding: 64 });
+  const lengths = new Set(["", "a", "x".repeat(40), { id: 1n, name: "Zoë" }].map((v) => {
+    const t = padded.encode(v);
+    same(padded.decode(t).value, v);
+    return t.length;
+  }));
+  assert.equal(lengths.size, 1);
+  throwsCode(() => new CursorCodec({ keys, padding: 16 }), "unsupported_value");
+  throwsCode(() => new CursorCodec({ keys, mode: "sealed", padding: 0 }), "unsupported_value");
+  throwsCode(() => new CursorCodec({ keys, mode: "sealed", padding: 1e9 }), "unsupported_value");
+});

@@ -163,6 +163,23 @@ test("tokens are opaque: fetchPage gets the very object the page carried, unchan
   assert.deepEqual([key1, key2], snapshot);
 });
 
+test("the iterators follow the async iteration protocol", async () => {
+  const { fetchPage } = chainApi([[1], [2]]);
+  const p = paginate(fetchPage, { preset: "keyset" });
+  const it = p[Symbol.asyncIterator]();
+  assert.equal(typeof it.next, "function");
+  assert.equal(typeof it.return, "function");
+  const first = await it.next();
+  assert.deepEqual(first, { value: { items: [1], next_cursor: "t1" }, done: false });
+  const rest = [];
+  for await (const page of it) rest.push(page.items);
+  assert.deepEqual(rest, [[2]]);
+  assert.deepEqual(await it.next(), { value: undefined, done: true });
+  const items = paginate(chainApi([[1], [2]]).fetchPage, { preset: "keyset" }).items();
+  assert.equal(items[Symbol.asyncIterator]().constructor, items.constructor);
+  assert.deepEqual(await items.next(), { value: 1, done: false });
+});
+
 test("startToken is the first token sent", async () => {
   const { fetchPage, calls } = chainApi([[0], [1], [2], [3]]);
   const p = paginate(fetchPage, { preset: "keyset", startToken: "t2" });
@@ -431,6 +448,25 @@ test("abort during a fetch that never settles rejects with aborted and aborts ct
   assert.deepEqual(rest, ["x"]);
 });
 
+test("user callbacks may read the paginator's getters: in fetchPage, in items functions and in ctx.signal abort listeners", async () => {
+  const seen = [];
+  let p;
+  const read = (where) => seen.push([where, typeof p.resumeToken, p.stopReason, p.stats.requests]);
+  p = paginate(async (token, ctx) => {
+    read("fetch");
+    ctx.signal.addEventListener("abort", () => read("abort"));
+    return { items: [token ?? 0], next_cursor: (token ?? 0) + 1 };
+  }, { preset: "keyset", items: (page) => (read("items"), page.items) });
+  for await (const page of p) {
+    if (page.items[0] === 2) break;
+  }
+  assert.equal(p.stopReason, "aborted");
+  assert.ok(seen.some(([where]) => where === "abort"));
+  assert.ok(seen.every(([, t]) => t === "string"));
+  // The module survived: a new walk works.
+  assert.deepEqual(await paginate(chainApi([[1], [2]]).fetchPage, { preset: "keyset" }).toArray(), [1, 2]);
+});
+
 test("prefetch: at most 1 + k requests beyond the pages received, order kept, request n+1 issued before page n is handed out", async () => {
   for (const k of [0, 1, 3]) {
     const total = 12;
@@ -520,6 +556,17 @@ test("resume tokens: damaged, foreign scope, or another codec are bad_resume_tok
   const c = paginate(chainApi(pages).fetchPage, { preset: "keyset", maxItems: 3, codec });
   await c.toArray();
   assert.deepEqual(await paginate(chainApi(pages).fetchPage, { preset: "keyset", codec, resumeToken: c.resumeToken }).toArray(), [3]);
+  // With a keyed codec the token is MAC'd (sealed here: the raw token is not readable), and a
+  // plain token is not accepted in its place.
+  calls = 0;
+  const sealed = new CursorCodec({ keys: [{ id: "k1", secret: "a secret of some length" }], mode: "sealed" });
+  const s = paginate(chainApi(pages).fetchPage, { preset: "keyset", maxItems: 3, codec: sealed });
+  await s.toArray();
+  assert.ok(!Buffer.from(s.resumeToken, "base64url").toString("latin1").includes("t1"));
+  assert.deepEqual(await paginate(chainApi(pages).fetchPage, { preset: "keyset", codec: sealed, resumeToken: s.resumeToken }).toArray(), [3]);
+  await rejectsWith(paginate(counting, { preset: "keyset", codec: sealed, resumeToken: c.resumeToken }).toArray(), "bad_resume_token");
+  await rejectsWith(paginate(counting, { preset: "keyset", codec: sealed, resumeToken: flip(s.resumeToken, 10) }).toArray(), "bad_resume_token");
+  assert.equal(calls, 0);
 });
 
 test("resume tokens carry DynamoDB keys with bytes, bigints and dates exactly", async () => {

@@ -3,10 +3,18 @@
 // byte; sealed ones only decoded (the JS API draws a fresh random nonce, by design).
 import { test } from "node:test";
 import assert from "node:assert/strict";
-import { readFileSync, readdirSync } from "node:fs";
+import { existsSync, readFileSync, readdirSync } from "node:fs";
+import { pathToFileURL } from "node:url";
 import { CursorCodec, CursorError } from "pagecursor";
 
-const dir = new URL("../vectors/", import.meta.url);
+// Beside this file in the repository; PAGECURSOR_VECTORS or ./tests/vectors when the tests
+// run from a copy.
+const dir = [
+  process.env.PAGECURSOR_VECTORS && pathToFileURL(process.env.PAGECURSOR_VECTORS.replace(/\/?$/, "/")),
+  new URL("../vectors/", import.meta.url),
+  pathToFileURL(`${process.cwd()}/tests/vectors/`),
+].find((u) => u && existsSync(u));
+if (!dir) throw new Error("tests/vectors not found: set PAGECURSOR_VECTORS");
 const files = readdirSync(dir).filter((f) => f.endsWith(".json")).sort();
 
 const unhex = (h) => Uint8Array.from(h.match(/../g) ?? [], (b) => parseInt(b, 16));
@@ -66,7 +74,7 @@ let clock = 0;
 function codecFrom(spec) {
   const options = { now: () => clock };
   if (spec.keys) options.keys = spec.keys.map((k) => ({ id: k.id, secret: unhex(k.secret_hex) }));
-  for (const key of ["mode", "ttl", "maxLength"]) if (spec[key] !== undefined) options[key] = spec[key];
+  for (const key of ["mode", "ttl", "maxLength", "padding"]) if (spec[key] !== undefined) options[key] = spec[key];
   return new CursorCodec(options);
 }
 

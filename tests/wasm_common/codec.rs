@@ -84,7 +84,7 @@ fn codec_from(spec: &Json, now_ms: &str) -> JsCursorCodec {
     if let Some(mode) = spec["mode"].as_str() {
         set(&opts, "mode", &mode.into());
     }
-    for key in ["ttl", "maxLength"] {
+    for key in ["ttl", "maxLength", "padding"] {
         if let Some(n) = spec[key].as_u64() {
             set(&opts, key, &(n as f64).into());
         }
