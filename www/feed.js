@@ -60,9 +60,16 @@ export function createFeed({ backend, pagecursor, retry }) {
   // after every load and InfiniteList.from() picks it up again (bound to the filter by `scope`).
   const STORAGE_KEY = "pagecursor-demo-feed";
   function save() {
+    if (state.restoring || !state.chunks.length) return;
     try {
-      const first = state.chunks[0]?.n ?? 1;
-      sessionStorage.setItem(STORAGE_KEY, JSON.stringify({ filter: filter.value, first, pos: state.list.toString() }));
+      const position = {
+        filter: filter.value,
+        last: state.chunks.at(-1).n,
+        count: state.chunks.length,
+        anchor: visibleAnchor()?.dataset.id,
+        pos: state.list.toString(),
+      };
+      sessionStorage.setItem(STORAGE_KEY, JSON.stringify(position));
     } catch {
       // Storage may be disabled; the feed then simply starts at the top after a reload.
     }
@@ -82,8 +89,9 @@ export function createFeed({ backend, pagecursor, retry }) {
     state.history = [];
     state.restored = [];
     state.firstChunk = 1;
-    state.base = 0;
+    state.after = 1;
     state.resumed = false;
+    state.restoring = false;
     state.error = null;
     chunksNode.replaceChildren();
     const position = resume ? saved() : null;
@@ -103,7 +111,7 @@ export function createFeed({ backend, pagecursor, retry }) {
     if (position && typeof pagecursor.InfiniteList.from === "function") {
       try {
         state.list = pagecursor.InfiniteList.from(position.pos, fetchPage, options);
-        state.base = Math.max(0, (Number(position.first) || 1) - 1);
+        state.after = Math.max(1, Number(position.last) || 1) + 1;
         state.resumed = true;
       } catch {
         // A damaged or foreign position: start at the top instead.
@@ -116,7 +124,28 @@ export function createFeed({ backend, pagecursor, retry }) {
     const list = state.list;
     list.subscribe?.(() => root.setAttribute("aria-busy", String(list.loading)));
     render();
-    void more();
+    if (state.resumed) void restoreWindow(position);
+    else void more();
+  }
+
+  // from() positions the list right after the saved window; refetching the window's chunks
+  // backwards (loadPrevious) puts the reader back in front of the same items.
+  async function restoreWindow(position) {
+    const generation = state.generation;
+    state.restoring = true;
+    const count = Math.min(MAX_CHUNKS, Math.max(1, Number(position.count) || 1));
+    for (let i = 0; i < count && state.list.hasPrevious && generation === state.generation; i++) {
+      await earlier();
+      if (state.error) break;
+    }
+    if (generation !== state.generation) return;
+    state.restoring = false;
+    const anchor = position.anchor && chunksNode.querySelector(`[data-id="${CSS.escape(String(position.anchor))}"]`);
+    if (anchor) root.scrollTop += anchor.getBoundingClientRect().top - root.getBoundingClientRect().top;
+    lastTop = root.scrollTop;
+    goingUp = false;
+    render();
+    refill();
   }
 
   async function more() {
@@ -131,7 +160,7 @@ export function createFeed({ backend, pagecursor, retry }) {
       if (generation !== state.generation) return;
       // The end can be discovered only after a chunk was filled exactly: nothing to show then.
       if (items.length === 0) return;
-      const n = (state.chunks.at(-1)?.n ?? state.base) + 1;
+      const n = state.chunks.length ? state.chunks.at(-1).n + 1 : state.after;
       state.history.push({ n, ids: items.map((o) => o.id) });
       placeChunk({ n, items, cost: since(before) }, "end");
       save();
@@ -156,7 +185,7 @@ export function createFeed({ backend, pagecursor, retry }) {
     try {
       const items = await list.loadPrevious();
       if (generation !== state.generation) return;
-      const n = state.chunks[0].n - 1;
+      const n = state.chunks.length ? state.chunks[0].n - 1 : state.after - 1;
       state.restored.push({ n, ids: items.map((o) => o.id) });
       placeChunk({ n, items, cost: since(before), restored: true }, "start");
       save();
@@ -191,7 +220,7 @@ export function createFeed({ backend, pagecursor, retry }) {
       chunksNode.querySelector(`[data-chunk="${dropped.n}"]`)?.remove();
     }
     if (anchor?.isConnected) root.scrollTop += anchor.getBoundingClientRect().top - anchorTop;
-    else if (where === "start") root.scrollTop += node.offsetHeight;
+    else if (where === "start" && state.chunks.length > 1) root.scrollTop += node.offsetHeight;
     // Our own adjustment is not the reader scrolling: do not count it as a direction.
     lastTop = root.scrollTop;
     state.firstChunk = state.chunks[0]?.n ?? 1;
@@ -251,8 +280,8 @@ export function createFeed({ backend, pagecursor, retry }) {
     let text = message;
     if (!text && state.error) {
       text = `The feed stopped: ${state.error.code ?? state.error.name}: ${state.error.message}`;
-    } else if (!text && state.resumed && state.history.length === 1 && state.restored.length === 0) {
-      text = `Back where you were: chunk ${state.chunks[0]?.n}, restored from sessionStorage. Scroll up for earlier items.`;
+    } else if (!text && state.resumed && state.history.length === 0) {
+      text = `Back where you were: chunks ${state.chunks[0]?.n}–${state.chunks.at(-1)?.n}, refetched from the position kept in sessionStorage.`;
     } else if (!text && list && !list.hasMore) {
       text = `End of the table: all ${loaded} matching orders were loaded.`;
     } else if (!text) {
@@ -271,7 +300,7 @@ export function createFeed({ backend, pagecursor, retry }) {
       const r = node.getBoundingClientRect();
       return r.bottom >= box.top && r.top <= box.bottom;
     };
-    if (root.offsetParent === null) return;
+    if (root.offsetParent === null || state.restoring) return;
     if (inView(bottomSentinel)) void more();
     else if (inView(topSentinel) && goingUp) void earlier();
   }
@@ -279,7 +308,7 @@ export function createFeed({ backend, pagecursor, retry }) {
   const observer = new IntersectionObserver(
     (records) => {
       for (const record of records) {
-        if (!record.isIntersecting) continue;
+        if (!record.isIntersecting || state.restoring) continue;
         if (record.target === bottomSentinel) void more();
         else if (record.target === topSentinel && goingUp) void earlier();
       }
@@ -290,6 +319,7 @@ export function createFeed({ backend, pagecursor, retry }) {
   // window (scrollTop 0) stays where it was instead of walking back on its own.
   let lastTop = 0;
   let goingUp = false;
+  let saveTimer;
   root.addEventListener(
     "scroll",
     () => {
@@ -297,6 +327,9 @@ export function createFeed({ backend, pagecursor, retry }) {
       if (top < lastTop) goingUp = true;
       else if (top > lastTop) goingUp = false;
       lastTop = top;
+      // Remember where the reader is, for a reload; at most four writes a second.
+      clearTimeout(saveTimer);
+      saveTimer = setTimeout(save, 250);
     },
     { passive: true },
   );

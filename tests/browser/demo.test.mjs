@@ -127,15 +127,31 @@ test("the feed keeps its place across a reload (InfiniteList toString / from)", 
   const before = await page.evaluate(() => window.__demo.feed.windowIds());
   await page.reload();
   await page.waitForFunction(() => document.getElementById("status")?.textContent === "ready");
-  await feedIdle(page, 1);
+  await page.waitForFunction(() => {
+    const feed = window.__demo.feed;
+    return !feed.loading && !feed.state.restoring && feed.windowIds().length > 0;
+  });
   const after = await page.evaluate(() => ({
     window: window.__demo.feed.windowIds(),
     expected: window.__demo.feed.expectedIds(),
     hasPrevious: window.__demo.feed.hasPrevious,
+    loadedAfterReload: window.__demo.feed.state.history.length,
   }));
-  assert.equal(after.window[0], before[0], "the window starts where it started before the reload");
+  assert.deepEqual(after.window, before, "the reload brings back exactly the same window");
+  assert.equal(after.loadedAfterReload, 0, "nothing past the window was fetched");
   assertContiguous(after.window, after.expected, "after the reload");
   assert.equal(after.hasPrevious, true);
+  // Scrolling on continues right after the window.
+  const count = await page.evaluate(() => window.__demo.feed.state.history.length);
+  await scrollFeed(page, "bottom");
+  await page.waitForFunction((n) => window.__demo.feed.state.history.length > n, count);
+  await feedIdle(page);
+  assertContiguous(await page.evaluate(() => window.__demo.feed.windowIds()), after.expected, "after scrolling on");
+  assert.equal(
+    (await page.evaluate(() => window.__demo.feed.state.history[0].ids[0])),
+    after.expected[after.expected.indexOf(before.at(-1)) + 1],
+    "the first new chunk starts right after the restored window",
+  );
   for (let guard = 0; guard < 30; guard++) {
     if (!(await page.evaluate(() => window.__demo.feed.hasPrevious))) break;
     const restored = await page.evaluate(() => window.__demo.feed.state.restored.length);
