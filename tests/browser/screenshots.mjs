@@ -49,6 +49,7 @@ try {
     await page.click("#table-next");
     await idle("table");
   }
+  await page.mouse.move(0, 999); // no hover state in the picture
   await page.screenshot({ path: `${out}/table.png` });
 
   // The trap itself: a filtered page with nothing on it that is not the end.
@@ -57,17 +58,21 @@ try {
   await idle("table");
   await page.click("#table-next");
   await idle("table");
+  await page.mouse.move(0, 999);
   await page.screenshot({ path: `${out}/table-empty-page.png` });
 
   // Inspector: a minted, valid keyset cursor, then the same one after one character changed.
   await page.click("#tab-inspector");
   await page.click("#inspect-mint");
   await toViews();
+  await page.mouse.move(0, 999);
   await page.screenshot({ path: `${out}/inspector.png` });
   await page.click("#inspect-tamper");
+  await page.mouse.move(0, 999);
   await page.screenshot({ path: `${out}/inspector-tampered.png` });
 
   // Page log, on its own, after a throttled walk.
+  await page.evaluate(() => sessionStorage.clear()); // start the feed at the top, not where it was
   await page.goto(`${url}www/?view=feed&throttle=1`);
   await ready();
   await idle("feed");
@@ -78,7 +83,10 @@ try {
   await page.waitForTimeout(200);
   await idle("feed");
   await page.locator(".log").screenshot({ path: `${out}/log.png` });
-  if (problems.length) console.error("console problems:", problems);
+  if (problems.length) {
+    console.error("console problems:", problems);
+    process.exitCode = 1;
+  }
   console.log(`screenshots written to ${out}`);
 } finally {
   await browser.close();
