@@ -20,7 +20,7 @@ export function createFeed({ backend, pagecursor, retry }) {
   const stats = document.getElementById("feed-stats");
 
   // What the page did, for the tests: every chunk loadMore appended (in order) and restored.
-  const state = { list: null, chunks: [], history: [], restored: [], firstChunk: 1, generation: 0, error: null };
+  const state = { list: null, chunks: [], history: [], restored: [], generation: 0, error: null, restoring: false };
   const demo = {
     state,
     get status() {
@@ -36,10 +36,11 @@ export function createFeed({ backend, pagecursor, retry }) {
       return state.list?.hasPrevious ?? false;
     },
     get loading() {
-      return busy;
+      return busy || state.restoring;
     },
   };
   let busy = false;
+  let unsubscribe;
   // Requests the feed made, so each chunk can say what it cost: the point of chunkItems is that
   // the reader never sees those short and empty pages.
   const cost = { requests: 0, empty: 0, retries: 0 };
@@ -88,7 +89,6 @@ export function createFeed({ backend, pagecursor, retry }) {
     state.chunks = [];
     state.history = [];
     state.restored = [];
-    state.firstChunk = 1;
     state.after = 1;
     state.resumed = false;
     state.restoring = false;
@@ -122,7 +122,8 @@ export function createFeed({ backend, pagecursor, retry }) {
     // The list tells subscribers when its state changes; the feed mirrors `loading` for
     // assistive technology.
     const list = state.list;
-    list.subscribe?.(() => root.setAttribute("aria-busy", String(list.loading)));
+    unsubscribe?.();
+    unsubscribe = list.subscribe?.(() => root.setAttribute("aria-busy", String(list.loading)));
     render();
     if (state.resumed) void restoreWindow(position);
     else void more();
@@ -223,7 +224,6 @@ export function createFeed({ backend, pagecursor, retry }) {
     else if (where === "start" && state.chunks.length > 1) root.scrollTop += node.offsetHeight;
     // Our own adjustment is not the reader scrolling: do not count it as a direction.
     lastTop = root.scrollTop;
-    state.firstChunk = state.chunks[0]?.n ?? 1;
   }
 
   function visibleAnchor() {
