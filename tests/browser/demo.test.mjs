@@ -29,16 +29,10 @@ async function openDemo(query) {
   return { page, problems };
 }
 
-// A view whose pagecursor export has not been built yet cannot be exercised; say so instead of
-// failing on an unrelated missing feature.
-async function skipWithout(t, page, names) {
+/** Every view's pagecursor export is built: a missing one would disable its view. */
+async function assertApis(page, names) {
   const missing = await page.evaluate((n) => window.__demo.missing.filter((m) => n.includes(m)), names);
-  if (missing.length) {
-    t.skip(`this pagecursor build does not export ${missing.join(", ")}`);
-    await page.close();
-    return true;
-  }
-  return false;
+  assert.deepEqual(missing, [], "pagecursor exports the view needs");
 }
 
 const feedIdle = (page, chunks = 0) =>
@@ -66,9 +60,9 @@ function assertContiguous(windowIds, expected, label) {
   return start;
 }
 
-test("the feed scrolls through chunks of 20 with no gap or duplicate, drops old chunks and restores them", async (t) => {
+test("the feed scrolls through chunks of 20 with no gap or duplicate, drops old chunks and restores them", async () => {
   const { page, problems } = await openDemo("?view=feed&latency=0");
-  if (await skipWithout(t, page, ["InfiniteList"])) return;
+  await assertApis(page, ["InfiniteList"]);
   await feedIdle(page, 1);
   const target = 8;
   for (let guard = 0; guard < 60; guard++) {
@@ -113,9 +107,9 @@ test("the feed scrolls through chunks of 20 with no gap or duplicate, drops old 
   await page.close();
 });
 
-test("the feed keeps its place across a reload (InfiniteList toString / from)", async (t) => {
+test("the feed keeps its place across a reload (InfiniteList toString / from)", async () => {
   const { page, problems } = await openDemo("?view=feed&latency=0");
-  if (await skipWithout(t, page, ["InfiniteList"])) return;
+  await assertApis(page, ["InfiniteList"]);
   await feedIdle(page, 1);
   for (let guard = 0; guard < 40; guard++) {
     const count = await page.evaluate(() => window.__demo.feed.state.history.length);
@@ -164,9 +158,9 @@ test("the feed keeps its place across a reload (InfiniteList toString / from)", 
   await page.close();
 });
 
-test("with throttling on, the feed still loads every matching order once, retrying", async (t) => {
+test("with throttling on, the feed still loads every matching order once, retrying", async () => {
   const { page, problems } = await openDemo("?view=feed&latency=0&throttle=1");
-  if (await skipWithout(t, page, ["InfiniteList"])) return;
+  await assertApis(page, ["InfiniteList"]);
   await feedIdle(page, 1);
   await page.selectOption("#feed-filter", "returned");
   await feedIdle(page, 1);
@@ -198,9 +192,9 @@ test("with throttling on, the feed still loads every matching order once, retryi
 const tableIdle = (page) => page.waitForFunction(() => window.__demo.table && !window.__demo.table.loading);
 const tableState = (page) => page.evaluate(() => ({ page: window.__demo.table.page, ids: window.__demo.table.ids }));
 
-test("table: Prev, Next, page numbers, reload and the Back button keep the position", async (t) => {
+test("table: Prev, Next, page numbers, reload and the Back button keep the position", async () => {
   const { page, problems } = await openDemo("?view=table&src=dynamodb&filter=shipped&size=10&latency=0");
-  if (await skipWithout(t, page, ["CursorStack"])) return;
+  await assertApis(page, ["CursorStack"]);
   await tableIdle(page);
   const pages = [await tableState(page)];
   assert.equal(pages[0].page, 1);
@@ -248,13 +242,22 @@ test("table: Prev, Next, page numbers, reload and the Back button keep the posit
   await tableIdle(page);
   assert.deepEqual(await tableState(page), pages[1]);
   await page.context().setOffline(false);
+
+  // A position copied into a URL for another query is refused (scope), not misapplied.
+  const foreign = new URL(page.url());
+  foreign.searchParams.set("filter", "cancelled");
+  await page.goto(foreign.href);
+  await page.waitForFunction(() => document.getElementById("status")?.textContent === "ready");
+  await tableIdle(page);
+  assert.match(await page.textContent("#table-notice"), /another query/);
+  assert.equal((await tableState(page)).page, 1);
   assert.deepEqual(problems, []);
   await page.close();
 });
 
-test("table: an EC2 NextToken older than 24 h is refused in plain words, and Start over recovers", async (t) => {
+test("table: an EC2 NextToken older than 24 h is refused in plain words, and Start over recovers", async () => {
   const { page, problems } = await openDemo("?view=table&src=ec2&filter=running&size=25&latency=0");
-  if (await skipWithout(t, page, ["CursorStack"])) return;
+  await assertApis(page, ["CursorStack"]);
   await tableIdle(page);
   await page.click("#table-next");
   await tableIdle(page);
@@ -273,9 +276,9 @@ test("table: an EC2 NextToken older than 24 h is refused in plain words, and Sta
   await page.close();
 });
 
-test("inspector: a minted cursor decodes; an edited one is bad_signature; 25 h later it is expired", async (t) => {
+test("inspector: a minted cursor decodes; an edited one is bad_signature; 25 h later it is expired", async () => {
   const { page, problems } = await openDemo("?view=inspector&latency=0");
-  if (await skipWithout(t, page, ["paginateKeyset", "CursorCodec"])) return;
+  await assertApis(page, ["paginateKeyset", "CursorCodec"]);
   const code = () => page.textContent("#inspect-code");
   await page.click("#inspect-mint");
   assert.equal(await code(), "ok");
