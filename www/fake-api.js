@@ -327,7 +327,7 @@ export function createBackend({ seed = 2026, orders = 3000, instances = 900, thr
       const token = readToken(NextToken);
       if (!token) throw fail("InvalidPaginationToken", "the pagination token is invalid");
       if (now >= token.iat + TOKEN_LIFETIME_MS) {
-        throw fail("InvalidPaginationToken", "the pagination token has expired; start the listing again");
+        throw fail("InvalidPaginationToken", "the pagination token has expired");
       }
       if (token.q !== (state ?? "")) {
         throw fail("InvalidPaginationToken", "the pagination token belongs to another query");

@@ -40,7 +40,7 @@ export function shortToken(token) {
     return text.length > 22 ? `${text.slice(0, 20)}…` : text;
   }
   const text = String(token);
-  return text.length > 20 ? `${text.slice(0, 9)}…${text.slice(-6)}` : text;
+  return text.length > 16 ? `${text.slice(0, 7)}…${text.slice(-5)}` : text;
 }
 
 export function fullToken(token) {

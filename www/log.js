@@ -5,6 +5,13 @@ import { el, shortToken, fullToken, bytes } from "./format.js";
 
 const MAX_ROWS = 300;
 const SOURCES = { feed: "Feed", table: "Table", inspector: "Inspector" };
+// Service error names are long; the log shows a short label and the full name on hover.
+const SHORT_ERRORS = {
+  InvalidPaginationToken: "token refused",
+  ValidationException: "invalid request",
+  InvalidParameterValue: "invalid request",
+  CursorError: "cursor refused",
+};
 
 export function createLog(backend) {
   const body = document.getElementById("log-body");
@@ -29,8 +36,8 @@ export function createLog(backend) {
   function note(entry) {
     if (entry.error) {
       const retry = /Throughput|LimitExceeded|Throttl/.test(entry.error.name);
-      return el("span", { class: retry ? "tag warn" : "tag bad", title: `${entry.error.name}: ${entry.error.message}` },
-        retry ? "throttled → retry" : entry.error.name);
+      const label = retry ? "throttled → retry" : SHORT_ERRORS[entry.error.name] ?? entry.error.name;
+      return el("span", { class: retry ? "tag warn" : "tag bad", title: `${entry.error.name}: ${entry.error.message}` }, label);
     }
     const tags = [];
     if (entry.returned === 0 && entry.received !== undefined) tags.push(el("span", { class: "tag empty" }, "empty, has token"));
@@ -58,7 +65,7 @@ export function createLog(backend) {
         dataset: { seq: entry.seq, api: entry.api },
       },
       el("td", { class: "num" }, entry.seq),
-      el("td", {}, el("span", { class: "api" }, entry.api), el("span", { class: "source" }, SOURCES[entry.tag] ?? "")),
+      el("td", {}, el("span", { class: "api" }, entry.api === "DescribeInstances" ? ["Describe", el("wbr"), "Instances"] : entry.api), el("span", { class: "source" }, SOURCES[entry.tag] ?? "")),
       tokenCell(entry.sent, "token sent"),
       tokenCell(entry.received, "token received"),
       el(

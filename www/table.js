@@ -180,7 +180,7 @@ export function createTable({ backend, pagecursor, retry }) {
     const cause = err?.cause ?? err;
     const name = cause?.code ?? cause?.name ?? "Error";
     if (name === "InvalidPaginationToken") {
-      return `The service refused the ${SOURCES[srcSelect.value].tokenName}: ${cause.message}. The stack kept the token faithfully, but EC2 tokens only live 24 hours — start the listing again.`;
+      return `The service refused the ${SOURCES[srcSelect.value].tokenName}: ${cause.message}. CursorStack kept the token faithfully, but EC2 tokens only live 24 hours, so the listing has to start again.`;
     }
     if (name === "scope_mismatch") return "The position in the URL belongs to another query, so it was not used; showing page 1.";
     return `${name}: ${cause?.message ?? String(cause)}`;
@@ -225,7 +225,10 @@ export function createTable({ backend, pagecursor, retry }) {
       el("div", {}, el("dt", {}, "In the URL"), el("dd", { title: stack?.toString() }, el("code", {}, `pos=${shortToken(stack?.toString() ?? "")}`))),
     );
     let text = message;
-    if (!text && error) text = `Error: ${describe(error)}`;
+    if (!text && error) {
+      const cause = error.cause ?? error;
+      text = `Page ${stack.page} could not be loaded: ${cause.code ?? cause.name}.`;
+    }
     if (!text && page) text = `Page ${stack.page}: ${items.length} ${q.src === "ec2" ? "instances" : "orders"}${stack.hasNext ? "" : ", the last page"}.`;
     announce(status, text ?? "");
   }
