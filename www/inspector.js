@@ -56,9 +56,22 @@ export function createInspector({ backend, pagecursor, keyset, onClock }) {
         el("div", { class: "verdict bad", role: "alert" },
           el("p", { class: "verdict-title" }, "Refused: ", el("code", { id: "inspect-code" }, lastCode)),
           el("p", {}, EXPLAIN[lastCode] ?? String(err?.message ?? err)),
-          err?.message ? el("p", { class: "muted small" }, `message: ${err.message}`) : null),
+          err?.message ? el("p", { class: "muted small" }, `message: ${err.message}`) : null,
+          lastCode === "malformed" ? hint(token) : null),
       );
     }
+  }
+
+  // Tokens from the page log that are not pagecursor's: say what they are instead of only
+  // "malformed".
+  function hint(token) {
+    if (/^[A-Za-z0-9_-]+\.[a-z0-9]+$/.test(token)) {
+      return el("p", { class: "small" }, "This looks like the fake EC2 service's own NextToken: opaque to clients, only the service that minted it can read it. CursorStack stores it as is.");
+    }
+    if (token.startsWith("{")) {
+      return el("p", { class: "small" }, "This looks like a raw DynamoDB LastEvaluatedKey: a plain key object, not a token. paginate and CursorStack carry it as is; pagecursor tokens are what you would put in a URL instead.");
+    }
+    return null;
   }
 
   function renderCursor(cursor, signed) {
