@@ -8,8 +8,9 @@
 //! 2. the token read as a plain cursor whose value is a map, with a correct checksum put in
 //!    its last entry, so that the fuzzer reaches the payload parser behind the checksum.
 //!
-//! Properties: no panic; an accepted token re-mints to itself (plain and signed codecs are
-//! deterministic), and its state decodes again to the same state.
+//! Properties: no panic; an accepted token whose payload has exactly the encoder's keys
+//! re-mints to itself (plain and signed codecs are deterministic); every accepted state
+//! encodes and decodes again to the same state.
 #![no_main]
 
 use libfuzzer_sys::fuzz_target;
@@ -42,7 +43,12 @@ fn check(token: &str, sel: u8) {
             let again = state
                 .encode(&codec)
                 .expect("an accepted state encodes again");
-            if cursor.issued_at.is_none() && cursor.key_id.as_deref() != Some("k0") {
+            // The payload parser ignores keys it does not know and their order (finding F7,
+            // harmless: the checksum and the MAC cover them); a payload of exactly the keys
+            // the encoder writes must re-mint to itself.
+            let exact = matches!(&cursor.value, pagecursor::Value::Map(e)
+                if e.iter().map(|(k, _)| k.as_str()).eq(["v", "s", "l", "p", "c"]));
+            if exact && cursor.issued_at.is_none() && cursor.key_id.as_deref() != Some("k0") {
                 assert_eq!(again, token, "an accepted resume token re-mints to itself");
             }
             let back = ResumeState::decode(&again, &codec, scope.as_ref(), layout)

@@ -290,6 +290,11 @@ export function cases(lib) {
     ["paginate retry 5", ["TypeError", "ok"], () => walk(threePages(), keyset({ retry: 5 }))],
     ["paginate retry.retries -1", "TypeError", () => walk(threePages(), keyset({ retry: { retries: -1 } }))],
     ["paginate codec {}", "TypeError", () => walk(threePages(), keyset({ codec: {} }))],
+    ["paginate codec forged {__codecId}", "TypeError", () => {
+      const secret = new CursorCodec({ keys: [{ id: "server", secret: "not for this caller" }] });
+      const forged = { __codecId: secret.__codecId ?? 1 };
+      return walk(async () => ({ items: [1, 2], next_cursor: "n" }), keyset({ maxItems: 1, codec: forged }));
+    }],
     ["paginate codec after free()", ["TypeError", "CursorError:unsupported_value"], () => {
       const c = new CursorCodec();
       if (typeof c.free !== "function") throw new TypeError("no free()");
@@ -421,6 +426,10 @@ export const KNOWN = {
   "fetchPage resolves a throwing Proxy": "PaginationError:fetch_failed(cause=user)",
   // F5: options.signal that is not an AbortSignal is ignored instead of refused.
   "paginate signal {}": "ok",
+  // F9: any object with a `__codecId` property is taken for the CursorCodec registered under
+  // that id (src/wasm/codec.rs codec_from_js), so code without the codec can mint resume
+  // tokens with its keys.
+  "paginate codec forged {__codecId}": "ok",
   // F6: methods on a freed codec, a wrong `this` or a Paginator made with `new` throw
   // wasm-bindgen's plain Error("null pointer passed to rust"), not a TypeError.
   "CursorCodec.prototype.encode.call({})": "Error:null pointer passed to rust",
