@@ -1,5 +1,6 @@
 //! Writes seed corpora for the fuzz targets into `corpus/<target>/` (run from `fuzz/`:
-//! `cargo run --example seeds`): valid tokens of every mode, with and without scope, ttl,
+//! `cargo run --example seeds`; copies are committed in
+//! `seeds/<target>/`): valid tokens of every mode, with and without scope, ttl,
 //! segment and direction, minted with the fixtures' keys, each prefixed by the selector
 //! byte that makes its target decode it with the right scope (and layout).
 
