@@ -229,15 +229,24 @@ export class CursorStack {
   readonly page: number;
   /** Token that fetches the current page (undefined = first page). */
   readonly current: unknown;
+  /** True exactly when `back()` returns an existing previous page's token (see docs/cursor-stack.md). */
   readonly hasPrevious: boolean;
   /** True only when the next page's token is known. */
   readonly hasNext: boolean;
+  /** The configured depth; undefined = unlimited. */
+  readonly maxDepth: number | undefined;
+  /** The current page loaded: remember its next token (undefined/null/""/{} = the last page). */
   record(nextToken: unknown): void;
+  /** Throws PaginationError "bad_page" when the next token is unknown or absent. */
   forward(nextToken?: unknown): unknown;
+  /** Stays put and returns undefined when hasPrevious is false. */
   back(): unknown;
+  /** RangeError for a page that is not an integer >= 1; PaginationError "bad_page" for one not kept. */
   goTo(page: number): unknown;
   reset(scope?: CursorValue): void;
   toString(): string;
+  /** The same string as toString(). */
+  toJSON(): string;
 }
 
 export interface InfiniteListOptions<Page = any, Item = any> extends PaginateOptions<Page, Item> {
@@ -263,6 +272,8 @@ export class InfiniteList<Item = unknown, Page = any> {
   loadPrevious(): Promise<Item[]>;
   subscribe(listener: () => void): () => void;
   toString(): string;
+  /** The same string as toString(). */
+  toJSON(): string;
 }
 
 export interface OffsetPageInfo {

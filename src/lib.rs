@@ -16,11 +16,20 @@
 
 pub mod codec;
 pub mod error;
+pub mod keyset;
+pub mod page;
 pub mod paginate;
+pub mod stack;
 pub mod value;
 
 pub use codec::{decode_cursor, encode_cursor, Cursor, CursorCodec, Direction};
 pub use error::CursorError;
+pub use keyset::{
+    compare_keys, compare_values, keyset_sql_bounds, keyset_sql_bounds_at, paginate_keyset,
+    KeysetError, KeysetOptions, KeysetPage, SortKey, SqlBounds,
+};
+pub use page::{paginate_offset, OffsetPage, OffsetSlice, PageError};
+pub use stack::{CursorStack, StackError};
 pub use value::Value;
 
 #[cfg(target_arch = "wasm32")]

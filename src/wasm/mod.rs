@@ -4,4 +4,7 @@
 pub mod codec;
 pub mod convert;
 pub mod errors;
+pub mod infinite;
+pub mod page;
 pub mod paginate;
+pub mod stack;

@@ -8,6 +8,8 @@ use wasm_bindgen::prelude::*;
 use wasm_bindgen::JsCast;
 use wasm_bindgen_test::*;
 
+mod stack;
+
 fn code_of(err: &JsValue) -> String {
     Reflect::get(err, &"code".into())
         .unwrap()

@@ -1,0 +1,942 @@
+//! A client-side cursor stack: back, forward and jump over an API that only hands out
+//! "next" tokens.
+//!
+//! The stack keeps, for every page the user has visited, the token that fetches it (page 1's
+//! token is "none": the first request carries no token), plus what the furthest visited page
+//! said about its successor (not loaded yet, a next token, or the end). Going back and then
+//! forward again reuses the recorded tokens; a page that reports a different next token on a
+//! refetch truncates the recorded future, because the pages after it may no longer exist.
+//!
+//! ```
+//! use pagecursor::{CursorStack, Value};
+//!
+//! let mut stack = CursorStack::new();
+//! stack.record(Some(Value::from("t2")));            // page 1 loaded, its next token is t2
+//! assert_eq!(stack.forward(None).unwrap(), Some(Value::from("t2")));
+//! assert_eq!(stack.page(), 2);
+//! assert_eq!(stack.back(), None);                     // page 1 is fetched with no token
+//! assert_eq!(stack.page(), 1);
+//! assert!(stack.has_next());
+//! ```
+
+use std::collections::VecDeque;
+use std::fmt;
+
+use crate::codec::{CursorCodec, DecodeOptions, EncodeOptions};
+use crate::error::CursorError;
+use crate::value::Value;
+
+/// The version of the serialized stack state that [`CursorStack::serialize`] writes.
+pub const STATE_VERSION: i128 = 1;
+
+/// Why a stack cannot move where it was asked to.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum StackError {
+    /// `go_to` a page whose token the stack does not hold: never visited, or evicted by
+    /// `max_depth`.
+    PageNotAvailable {
+        /// The page asked for.
+        page: u64,
+        /// The oldest page whose token is kept.
+        oldest: u64,
+        /// The furthest page visited.
+        furthest: u64,
+    },
+    /// `forward` while the next page's token is unknown (not recorded yet) or absent (the end).
+    NoNextPage {
+        /// The current page.
+        page: u64,
+        /// True when the current page recorded that it is the last one.
+        at_end: bool,
+    },
+    /// `max_depth` must keep at least one page.
+    InvalidMaxDepth,
+}
+
+impl StackError {
+    /// The stable code the JS `PaginationError` carries (`bad_page`).
+    pub fn code(&self) -> &'static str {
+        "bad_page"
+    }
+}
+
+impl fmt::Display for StackError {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        match self {
+            StackError::PageNotAvailable {
+                page,
+                oldest,
+                furthest,
+            } => write!(
+                f,
+                "page {page} is not available: the stack holds pages {oldest} to {furthest}"
+            ),
+            StackError::NoNextPage { page, at_end: true } => {
+                write!(f, "page {page} is the last page: there is no next page")
+            }
+            StackError::NoNextPage {
+                page,
+                at_end: false,
+            } => write!(
+                f,
+                "the next token of page {page} is not known: record it or pass it to forward"
+            ),
+            StackError::InvalidMaxDepth => write!(f, "maxDepth must be at least 1"),
+        }
+    }
+}
+
+impl std::error::Error for StackError {}
+
+/// What the furthest visited page said about its successor.
+#[derive(Clone, Debug, PartialEq)]
+enum Successor {
+    /// The page has not been recorded as loaded yet.
+    Unknown,
+    /// The page is the last one: its next token was absent.
+    End,
+    /// The token that fetches the next page.
+    Token(Value),
+}
+
+/// True for the tokens that mean "no next page": `null`, `""` and `{}` (JS `undefined`
+/// arrives as `None`).
+pub fn is_absent(token: &Value) -> bool {
+    match token {
+        Value::Null => true,
+        Value::String(s) => s.is_empty(),
+        Value::Map(entries) => entries.is_empty(),
+        _ => false,
+    }
+}
+
+/// Deep equality of tokens that ignores the key order of maps: a service may serialize the
+/// same `LastEvaluatedKey` with its attributes in another order on a refetch.
+pub fn same_token(a: &Value, b: &Value) -> bool {
+    match (a, b) {
+        (Value::List(x), Value::List(y)) => {
+            x.len() == y.len() && x.iter().zip(y).all(|(p, q)| same_token(p, q))
+        }
+        (Value::Map(x), Value::Map(y)) => {
+            x.len() == y.len()
+                && x.iter().all(|(k, v)| {
+                    y.iter()
+                        .find(|(k2, _)| k2 == k)
+                        .is_some_and(|(_, v2)| same_token(v, v2))
+                })
+        }
+        _ => a == b,
+    }
+}
+
+/// Back/forward/jump navigation over a forward-only (next-token) API.
+///
+/// Invariants: `oldest <= page <= furthest`, `tokens` holds the tokens of pages
+/// `oldest..=furthest` (`None` only for page 1), and at most `max_depth` of them.
+#[derive(Clone, Debug, PartialEq)]
+pub struct CursorStack {
+    page: u64,
+    oldest: u64,
+    tokens: VecDeque<Option<Value>>,
+    successor: Successor,
+    max_depth: Option<usize>,
+}
+
+impl Default for CursorStack {
+    fn default() -> Self {
+        CursorStack::new()
+    }
+}
+
+impl CursorStack {
+    /// A stack on page 1 that keeps every visited page's token.
+    pub fn new() -> CursorStack {
+        CursorStack {
+            page: 1,
+            oldest: 1,
+            tokens: VecDeque::from([None]),
+            successor: Successor::Unknown,
+            max_depth: None,
+        }
+    }
+
+    /// A stack on page 1 that keeps the tokens of the `max_depth` most recent pages.
+    pub fn with_max_depth(max_depth: usize) -> Result<CursorStack, StackError> {
+        if max_depth == 0 {
+            return Err(StackError::InvalidMaxDepth);
+        }
+        Ok(CursorStack {
+            max_depth: Some(max_depth),
+            ..CursorStack::new()
+        })
+    }
+
+    /// The configured depth, if any.
+    pub fn max_depth(&self) -> Option<usize> {
+        self.max_depth
+    }
+
+    /// The 1-based number of the current page.
+    pub fn page(&self) -> u64 {
+        self.page
+    }
+
+    /// The furthest page visited since the last reset or truncation.
+    pub fn furthest(&self) -> u64 {
+        self.oldest + self.tokens.len() as u64 - 1
+    }
+
+    /// The oldest page whose token is still kept.
+    pub fn oldest(&self) -> u64 {
+        self.oldest
+    }
+
+    fn token_of(&self, page: u64) -> Option<&Option<Value>> {
+        let index = page.checked_sub(self.oldest)?;
+        self.tokens.get(usize::try_from(index).ok()?)
+    }
+
+    /// The token that fetches the current page; `None` for page 1.
+    pub fn current(&self) -> Option<Value> {
+        self.token_of(self.page).cloned().flatten()
+    }
+
+    /// True when the current page's next token is recorded and present.
+    pub fn has_next(&self) -> bool {
+        self.page < self.furthest() || matches!(self.successor, Successor::Token(_))
+    }
+
+    /// True when the current page has been recorded as the last one.
+    pub fn at_end(&self) -> bool {
+        self.page == self.furthest() && self.successor == Successor::End
+    }
+
+    /// True exactly when [`back`](Self::back) returns the token of an existing previous page:
+    /// there is a previous page (the current page is not page 1) and its token is still kept
+    /// (not evicted by `max_depth`). On page 2 that token is `None`, the first page's.
+    pub fn has_previous(&self) -> bool {
+        self.page > self.oldest
+    }
+
+    /// The current page has loaded: remember its next token (`None` or an absent token means
+    /// this is the last page). A token that differs from the one recorded before drops the
+    /// recorded pages after the current one.
+    pub fn record(&mut self, next: Option<Value>) {
+        let next = match next {
+            Some(token) if !is_absent(&token) => Successor::Token(token),
+            _ => Successor::End,
+        };
+        if self.page < self.furthest() {
+            let unchanged = match (&next, self.token_of(self.page + 1)) {
+                (Successor::Token(t), Some(Some(known))) => same_token(t, known),
+                _ => false,
+            };
+            if unchanged {
+                return;
+            }
+            let keep = (self.page - self.oldest + 1) as usize;
+            self.tokens.truncate(keep);
+        }
+        self.successor = next;
+    }
+
+    /// Moves to the next page, recording `next` first when given, and returns the token that
+    /// fetches it. Fails, staying put, when the next token is unknown or the page is the last.
+    pub fn forward(&mut self, next: Option<Option<Value>>) -> Result<Option<Value>, StackError> {
+        if let Some(next) = next {
+            self.record(next);
+        }
+        if self.page < self.furthest() {
+            self.page += 1;
+            return Ok(self.current());
+        }
+        let token = match &self.successor {
+            Successor::Token(t) => t.clone(),
+            other => {
+                return Err(StackError::NoNextPage {
+                    page: self.page,
+                    at_end: *other == Successor::End,
+                })
+            }
+        };
+        self.tokens.push_back(Some(token.clone()));
+        self.page += 1;
+        self.successor = Successor::Unknown;
+        if let Some(max) = self.max_depth {
+            while self.tokens.len() > max {
+                self.tokens.pop_front();
+                self.oldest += 1;
+            }
+        }
+        Ok(Some(token))
+    }
+
+    /// Moves to the previous page and returns its token (`None` for page 1). When there is
+    /// no previous page to return (page 1, or the previous page's token was evicted) the
+    /// stack stays where it is and returns `None`: check [`has_previous`](Self::has_previous).
+    pub fn back(&mut self) -> Option<Value> {
+        if !self.has_previous() {
+            return None;
+        }
+        self.page -= 1;
+        self.current()
+    }
+
+    /// Moves to any page whose token is kept (visited, not evicted) and returns its token.
+    pub fn go_to(&mut self, page: u64) -> Result<Option<Value>, StackError> {
+        if page < self.oldest || page > self.furthest() {
+            return Err(StackError::PageNotAvailable {
+                page,
+                oldest: self.oldest,
+                furthest: self.furthest(),
+            });
+        }
+        self.page = page;
+        Ok(self.current())
+    }
+
+    /// Starts over on page 1 (the query changed), keeping `max_depth`.
+    pub fn reset(&mut self) {
+        *self = CursorStack {
+            max_depth: self.max_depth,
+            ..CursorStack::new()
+        };
+    }
+
+    /// Sets a new depth, evicting the oldest tokens the new depth no longer keeps; the current
+    /// page itself is always kept (so the oldest kept page may stay deeper than asked until the
+    /// user moves on).
+    pub fn set_max_depth(&mut self, max_depth: Option<usize>) -> Result<(), StackError> {
+        if max_depth == Some(0) {
+            return Err(StackError::InvalidMaxDepth);
+        }
+        self.max_depth = max_depth;
+        if let Some(max) = max_depth {
+            while self.tokens.len() > max && self.oldest < self.page {
+                self.tokens.pop_front();
+                self.oldest += 1;
+            }
+        }
+        Ok(())
+    }
+
+    /// The state as a [`Value`]: version, position, kept tokens, successor and depth.
+    pub fn to_value(&self) -> Value {
+        let mut entries = vec![
+            ("v".to_owned(), Value::Int(STATE_VERSION)),
+            ("p".to_owned(), Value::Int(self.page.into())),
+            ("o".to_owned(), Value::Int(self.oldest.into())),
+            (
+                "t".to_owned(),
+                Value::List(
+                    self.tokens
+                        .iter()
+                        .map(|t| t.clone().unwrap_or(Value::Null))
+                        .collect(),
+                ),
+            ),
+        ];
+        match &self.successor {
+            Successor::Unknown => {}
+            Successor::End => entries.push(("e".to_owned(), Value::Bool(true))),
+            Successor::Token(t) => entries.push(("n".to_owned(), t.clone())),
+        }
+        if let Some(max) = self.max_depth {
+            entries.push(("d".to_owned(), Value::Int(max as i128)));
+        }
+        Value::Map(entries)
+    }
+
+    /// Rebuilds a stack from [`to_value`](Self::to_value), checking every invariant.
+    pub fn from_value(value: &Value) -> Result<CursorStack, CursorError> {
+        let bad = |why: &str| CursorError::Malformed(format!("cursor stack state: {why}"));
+        let Value::Map(entries) = value else {
+            return Err(bad("not a map"));
+        };
+        if let Some((k, _)) = entries
+            .iter()
+            .find(|(k, _)| !matches!(k.as_str(), "v" | "p" | "o" | "t" | "e" | "n" | "d"))
+        {
+            return Err(bad(&format!("unknown field {k:?}")));
+        }
+        let int = |key: &str| -> Result<Option<u64>, CursorError> {
+            match value.get(key) {
+                None => Ok(None),
+                Some(Value::Int(i)) => u64::try_from(*i)
+                    .ok()
+                    .filter(|&n| n >= 1)
+                    .map(Some)
+                    .ok_or_else(|| bad(&format!("{key} is out of range"))),
+                Some(_) => Err(bad(&format!("{key} is not an integer"))),
+            }
+        };
+        match value.get("v") {
+            Some(Value::Int(STATE_VERSION)) => {}
+            Some(Value::Int(v)) => {
+                return Err(CursorError::UnsupportedVersion(
+                    u8::try_from(*v).unwrap_or(u8::MAX),
+                ))
+            }
+            _ => return Err(bad("no version")),
+        }
+        let page = int("p")?.ok_or_else(|| bad("no page"))?;
+        let oldest = int("o")?.ok_or_else(|| bad("no oldest page"))?;
+        let max_depth = match int("d")? {
+            Some(d) => Some(usize::try_from(d).map_err(|_| bad("d is out of range"))?),
+            None => None,
+        };
+        let Some(Value::List(list)) = value.get("t") else {
+            return Err(bad("no tokens"));
+        };
+        let mut tokens = VecDeque::with_capacity(list.len());
+        for (i, token) in list.iter().enumerate() {
+            let number = oldest
+                .checked_add(i as u64)
+                .ok_or_else(|| bad("too many"))?;
+            if number == 1 {
+                if *token != Value::Null {
+                    return Err(bad("page 1 has a token"));
+                }
+                tokens.push_back(None);
+            } else if is_absent(token) {
+                return Err(bad(&format!("page {number} has no token")));
+            } else {
+                tokens.push_back(Some(token.clone()));
+            }
+        }
+        if tokens.is_empty() || page < oldest || page - oldest >= tokens.len() as u64 {
+            return Err(bad("page is outside the kept tokens"));
+        }
+        if max_depth.is_some_and(|d| tokens.len() > d) {
+            return Err(bad("more tokens than maxDepth"));
+        }
+        let successor = match (value.get("e"), value.get("n")) {
+            (None, None) => Successor::Unknown,
+            (Some(Value::Bool(true)), None) => Successor::End,
+            (None, Some(t)) if !is_absent(t) => Successor::Token(t.clone()),
+            _ => return Err(bad("bad successor")),
+        };
+        Ok(CursorStack {
+            page,
+            oldest,
+            tokens,
+            successor,
+            max_depth,
+        })
+    }
+
+    /// The state as a URL-safe token minted by `codec` (signed when the codec signs), bound to
+    /// `scope` when given. Only the codec's `maxLength` caps its size.
+    pub fn serialize(
+        &self,
+        codec: &CursorCodec,
+        scope: Option<&Value>,
+    ) -> Result<String, CursorError> {
+        codec.encode(
+            &self.to_value(),
+            &EncodeOptions {
+                scope: scope.cloned(),
+                ..Default::default()
+            },
+        )
+    }
+
+    /// Restores a stack from [`serialize`](Self::serialize). A token of another scope, a
+    /// tampered or a malformed one is a [`CursorError`].
+    pub fn deserialize(
+        token: &str,
+        codec: &CursorCodec,
+        scope: Option<&Value>,
+    ) -> Result<CursorStack, CursorError> {
+        let cursor = codec.decode(
+            token,
+            &DecodeOptions {
+                scope: scope.cloned(),
+                ..Default::default()
+            },
+        )?;
+        CursorStack::from_value(&cursor.value)
+    }
+}
+
+/// The chunk bookkeeping of an infinite list: the resume token at which every loaded chunk
+/// starts (also of chunks dropped from memory), and the window of chunks held in memory.
+///
+/// Chunk `0` starts where the list's own options start (`None`); chunk `i > 0` starts at the
+/// paginator's resume token after chunk `i - 1`. Loading past the window's end appends a chunk
+/// (dropping the first one past `max_chunks`); loading before it prepends the chunk from its
+/// kept start token (dropping the last one past `max_chunks`).
+///
+/// ```
+/// use pagecursor::stack::{ChunkWindow, Edge};
+///
+/// let mut w = ChunkWindow::new(Some(2));
+/// for i in 0..3 {
+///     let (index, _start) = w.next_chunk().unwrap();
+///     w.loaded(Edge::Back, index, Some(format!("r{i}")), 10);
+/// }
+/// assert_eq!(w.window(), 1..3);           // chunk 0 was dropped, its start kept
+/// assert_eq!(w.previous_chunk(), Some((0, None)));
+/// ```
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct ChunkWindow {
+    /// `starts[i]`: the resume token chunk `i` starts at (`None` for chunk 0).
+    starts: Vec<Option<String>>,
+    /// The index of the first chunk that does not exist, once the end was seen.
+    end: Option<usize>,
+    /// The first chunk in memory.
+    first: usize,
+    /// How many chunks are in memory.
+    len: usize,
+    max_chunks: Option<usize>,
+}
+
+/// Which side of the window a chunk was loaded on.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Edge {
+    /// Before the window (`loadPrevious`).
+    Front,
+    /// After the window (`loadMore`).
+    Back,
+}
+
+/// What a load did to the window.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum WindowChange {
+    /// The chunk was empty and marked the end: the window is unchanged.
+    Nothing,
+    /// The chunk was added on the given side.
+    Added(Edge),
+    /// The chunk was added and the chunk at the opposite side was dropped from memory.
+    AddedAndDropped(Edge),
+}
+
+impl ChunkWindow {
+    /// An empty window before chunk 0; `max_chunks` bounds the chunks held in memory.
+    pub fn new(max_chunks: Option<usize>) -> ChunkWindow {
+        ChunkWindow {
+            starts: vec![None],
+            end: None,
+            first: 0,
+            len: 0,
+            max_chunks: max_chunks.map(|m| m.max(1)),
+        }
+    }
+
+    /// The chunk indices held in memory.
+    pub fn window(&self) -> std::ops::Range<usize> {
+        self.first..self.first + self.len
+    }
+
+    /// How many chunk start tokens are kept (memory grows by one short string per chunk).
+    pub fn known_chunks(&self) -> usize {
+        self.starts.len()
+    }
+
+    /// The chunk after the window and its start token, unless the end was reached.
+    pub fn next_chunk(&self) -> Option<(usize, Option<String>)> {
+        let index = self.first + self.len;
+        if self.end.is_some_and(|e| index >= e) {
+            return None;
+        }
+        self.starts.get(index).map(|s| (index, s.clone()))
+    }
+
+    /// The chunk before the window and its start token, unless the window starts at chunk 0.
+    pub fn previous_chunk(&self) -> Option<(usize, Option<String>)> {
+        let index = self.first.checked_sub(1)?;
+        self.starts.get(index).map(|s| (index, s.clone()))
+    }
+
+    /// True while a chunk after the window may exist.
+    pub fn has_more(&self) -> bool {
+        self.next_chunk().is_some()
+    }
+
+    /// True when chunks before the window were dropped from memory.
+    pub fn has_previous(&self) -> bool {
+        self.first > 0
+    }
+
+    /// Chunk `index` (from [`next_chunk`](Self::next_chunk) or
+    /// [`previous_chunk`](Self::previous_chunk)) loaded `items` items and the walk stopped at
+    /// `resume` (`None`: the end of the data). Ignored when the window moved meanwhile.
+    pub fn loaded(
+        &mut self,
+        edge: Edge,
+        index: usize,
+        resume: Option<String>,
+        items: usize,
+    ) -> WindowChange {
+        let expected = match edge {
+            Edge::Back => self.next_chunk().map(|(i, _)| i),
+            Edge::Front => self.previous_chunk().map(|(i, _)| i),
+        };
+        if expected != Some(index) {
+            return WindowChange::Nothing;
+        }
+        match resume {
+            Some(token) => {
+                if index + 1 == self.starts.len() {
+                    self.starts.push(Some(token));
+                } else if let Some(slot) = self.starts.get_mut(index + 1) {
+                    *slot = Some(token);
+                }
+            }
+            // Refetching a chunk before the window that now reaches the end means the data
+            // shrank; the chunks in memory stay, so only a load at the back marks the end.
+            None if edge == Edge::Front => {}
+            None => {
+                // Later chunks (known from an earlier pass) no longer exist.
+                self.starts.truncate(index + 1);
+                self.end = Some(if items == 0 { index } else { index + 1 });
+                if items == 0 && edge == Edge::Back {
+                    return WindowChange::Nothing;
+                }
+            }
+        }
+        self.len += 1;
+        if edge == Edge::Front {
+            self.first -= 1;
+        }
+        if self.max_chunks.is_some_and(|m| self.len > m) {
+            self.len -= 1;
+            if edge == Edge::Back {
+                self.first += 1;
+            }
+            return WindowChange::AddedAndDropped(edge);
+        }
+        WindowChange::Added(edge)
+    }
+
+    /// The state as a [`Value`]: the chunk start tokens, the end, and the window (first chunk
+    /// and length). A restored window is empty and positioned right after the saved window, like
+    /// a paginator's resume token: loading more continues with the chunk after it, loading
+    /// previous refetches the saved window's chunks from the last one back.
+    pub fn to_value(&self) -> Value {
+        let mut entries = vec![
+            ("v".to_owned(), Value::Int(STATE_VERSION)),
+            (
+                "s".to_owned(),
+                Value::List(
+                    self.starts
+                        .iter()
+                        .map(|s| s.clone().map(Value::String).unwrap_or(Value::Null))
+                        .collect(),
+                ),
+            ),
+            ("f".to_owned(), Value::Int(self.first as i128)),
+            ("n".to_owned(), Value::Int(self.len as i128)),
+        ];
+        if let Some(end) = self.end {
+            entries.push(("e".to_owned(), Value::Int(end as i128)));
+        }
+        Value::Map(entries)
+    }
+
+    /// Rebuilds an (empty) window from [`to_value`](Self::to_value).
+    pub fn from_value(
+        value: &Value,
+        max_chunks: Option<usize>,
+    ) -> Result<ChunkWindow, CursorError> {
+        let bad = |why: &str| CursorError::Malformed(format!("infinite list state: {why}"));
+        let index = |key: &str| -> Result<Option<usize>, CursorError> {
+            match value.get(key) {
+                None => Ok(None),
+                Some(Value::Int(i)) => usize::try_from(*i)
+                    .map(Some)
+                    .map_err(|_| bad(&format!("{key} is out of range"))),
+                Some(_) => Err(bad(&format!("{key} is not an integer"))),
+            }
+        };
+        match value.get("v") {
+            Some(Value::Int(STATE_VERSION)) => {}
+            Some(Value::Int(v)) => {
+                return Err(CursorError::UnsupportedVersion(
+                    u8::try_from(*v).unwrap_or(u8::MAX),
+                ))
+            }
+            _ => return Err(bad("no version")),
+        }
+        let Some(Value::List(list)) = value.get("s") else {
+            return Err(bad("no chunk starts"));
+        };
+        let mut starts = Vec::with_capacity(list.len());
+        for (i, s) in list.iter().enumerate() {
+            match (i, s) {
+                (0, Value::Null) => starts.push(None),
+                (i, Value::String(t)) if i > 0 && !t.is_empty() => starts.push(Some(t.clone())),
+                _ => return Err(bad(&format!("bad start of chunk {i}"))),
+            }
+        }
+        if starts.is_empty() {
+            return Err(bad("no chunk starts"));
+        }
+        let first = index("f")?.ok_or_else(|| bad("no window"))?;
+        let len = index("n")?.ok_or_else(|| bad("no window"))?;
+        let end = index("e")?;
+        let position = first
+            .checked_add(len)
+            .ok_or_else(|| bad("window out of range"))?;
+        // The chunk after the window must be startable, or be the known end.
+        let startable = position < starts.len() || end == Some(position);
+        if !startable || end.is_some_and(|e| e > starts.len() || position > e) {
+            return Err(bad("window outside the known chunks"));
+        }
+        Ok(ChunkWindow {
+            starts,
+            end,
+            first: position,
+            len: 0,
+            max_chunks: max_chunks.map(|m| m.max(1)),
+        })
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn s(t: &str) -> Option<Value> {
+        Some(Value::from(t))
+    }
+
+    #[test]
+    fn walks_forward_and_back() {
+        let mut st = CursorStack::new();
+        assert_eq!(st.page(), 1);
+        assert_eq!(st.current(), None);
+        assert!(!st.has_next() && !st.has_previous());
+        assert_eq!(st.forward(Some(s("a"))).unwrap(), s("a"));
+        assert_eq!(st.forward(Some(s("b"))).unwrap(), s("b"));
+        assert_eq!((st.page(), st.current()), (3, s("b")));
+        assert!(st.has_previous() && !st.has_next());
+        assert_eq!(st.back(), s("a"));
+        assert!(st.has_next());
+        assert_eq!(st.back(), None);
+        assert_eq!(st.page(), 1);
+        assert!(!st.has_previous());
+        assert_eq!(st.back(), None);
+        assert_eq!(st.page(), 1);
+        // Forward again reuses the recorded tokens.
+        assert_eq!(st.forward(None).unwrap(), s("a"));
+        assert_eq!(st.forward(None).unwrap(), s("b"));
+        assert!(st.forward(None).is_err());
+        assert_eq!(st.page(), 3);
+    }
+
+    #[test]
+    fn absent_tokens_mark_the_end() {
+        for end in [
+            None,
+            Some(Value::Null),
+            Some(Value::from("")),
+            Some(Value::Map(vec![])),
+        ] {
+            let mut st = CursorStack::new();
+            st.record(end);
+            assert!(!st.has_next() && st.at_end());
+            let err = st.forward(None).unwrap_err();
+            assert_eq!(
+                err,
+                StackError::NoNextPage {
+                    page: 1,
+                    at_end: true
+                }
+            );
+            assert_eq!(err.code(), "bad_page");
+        }
+        let mut st = CursorStack::new();
+        assert_eq!(
+            st.forward(None).unwrap_err(),
+            StackError::NoNextPage {
+                page: 1,
+                at_end: false
+            }
+        );
+    }
+
+    #[test]
+    fn a_changed_token_truncates_the_future() {
+        let mut st = CursorStack::new();
+        st.forward(Some(s("a"))).unwrap();
+        st.forward(Some(s("b"))).unwrap();
+        st.forward(Some(s("c"))).unwrap();
+        st.go_to(2).unwrap();
+        st.record(s("b")); // same token: the future stays
+        assert_eq!(st.furthest(), 4);
+        st.record(s("x"));
+        assert_eq!(st.furthest(), 2);
+        assert!(st.has_next());
+        assert!(st.go_to(3).is_err());
+        assert_eq!(st.forward(None).unwrap(), s("x"));
+        assert_eq!(st.page(), 3);
+        st.go_to(1).unwrap();
+        st.record(None);
+        assert_eq!(st.furthest(), 1);
+        assert!(!st.has_next());
+    }
+
+    #[test]
+    fn map_key_order_does_not_count_as_a_change() {
+        let k1 = Value::map([("pk", Value::from("a")), ("sk", Value::Int(1))]);
+        let k2 = Value::map([("sk", Value::Int(1)), ("pk", Value::from("a"))]);
+        let mut st = CursorStack::new();
+        st.forward(Some(Some(k1.clone()))).unwrap();
+        st.forward(Some(s("z"))).unwrap();
+        st.go_to(1).unwrap();
+        st.record(Some(k2));
+        assert_eq!(st.furthest(), 3);
+    }
+
+    #[test]
+    fn max_depth_evicts_old_tokens_but_keeps_counting() {
+        let mut st = CursorStack::with_max_depth(2).unwrap();
+        for t in ["a", "b", "c", "d"] {
+            st.forward(Some(s(t))).unwrap();
+        }
+        assert_eq!(st.page(), 5);
+        assert_eq!(st.oldest(), 4);
+        assert!(st.has_previous());
+        assert_eq!(st.back(), s("c"));
+        assert_eq!(st.page(), 4);
+        assert!(!st.has_previous());
+        assert_eq!(st.back(), None);
+        assert_eq!(st.page(), 4);
+        assert_eq!(
+            st.go_to(1).unwrap_err(),
+            StackError::PageNotAvailable {
+                page: 1,
+                oldest: 4,
+                furthest: 5
+            }
+        );
+        assert_eq!(st.go_to(5).unwrap(), s("d"));
+        assert!(CursorStack::with_max_depth(0).is_err());
+    }
+
+    #[test]
+    fn reset_starts_over() {
+        let mut st = CursorStack::with_max_depth(3).unwrap();
+        st.forward(Some(s("a"))).unwrap();
+        st.reset();
+        assert_eq!(st, CursorStack::with_max_depth(3).unwrap());
+    }
+
+    #[test]
+    fn serializes_and_restores() {
+        let codec = CursorCodec::default();
+        let mut st = CursorStack::with_max_depth(3).unwrap();
+        let lek = Value::map([("pk", Value::from("u#1")), ("sk", Value::Int(9))]);
+        st.forward(Some(Some(lek))).unwrap();
+        st.forward(Some(s("b"))).unwrap();
+        st.forward(Some(s("c"))).unwrap();
+        st.back();
+        let token = st.serialize(&codec, None).unwrap();
+        assert!(token
+            .bytes()
+            .all(|b| b.is_ascii_alphanumeric() || b == b'-' || b == b'_'));
+        let back = CursorStack::deserialize(&token, &codec, None).unwrap();
+        assert_eq!(back, st);
+        assert!(CursorStack::deserialize("AAAA", &codec, None).is_err());
+    }
+
+    #[test]
+    fn rejects_inconsistent_state() {
+        let good = CursorStack::new().to_value();
+        assert!(CursorStack::from_value(&good).is_ok());
+        let with = |key: &str, v: Value| {
+            let Value::Map(mut e) = good.clone() else {
+                unreachable!()
+            };
+            e.retain(|(k, _)| k != key);
+            e.push((key.to_owned(), v));
+            Value::Map(e)
+        };
+        for bad in [
+            with("p", Value::Int(2)),
+            with("p", Value::Int(0)),
+            with("o", Value::Int(2)),
+            with("t", Value::List(vec![])),
+            with("t", Value::List(vec![Value::from("x")])),
+            with("d", Value::Int(0)),
+            with("e", Value::Bool(false)),
+            with("n", Value::Null),
+            with("zz", Value::Null),
+            Value::Null,
+        ] {
+            assert_eq!(
+                CursorStack::from_value(&bad).unwrap_err().code(),
+                "malformed",
+                "{bad:?}"
+            );
+        }
+        assert_eq!(
+            CursorStack::from_value(&with("v", Value::Int(2)))
+                .unwrap_err()
+                .code(),
+            "unsupported_version"
+        );
+    }
+
+    #[test]
+    fn chunk_window_slides_and_keeps_starts() {
+        let mut w = ChunkWindow::new(Some(2));
+        assert!(w.has_more() && !w.has_previous());
+        for i in 0..4 {
+            let (index, start) = w.next_chunk().unwrap();
+            assert_eq!(index, i);
+            assert_eq!(start, (i > 0).then(|| format!("r{}", i - 1)));
+            w.loaded(Edge::Back, index, Some(format!("r{i}")), 5);
+        }
+        assert_eq!(w.window(), 2..4);
+        assert_eq!(w.known_chunks(), 5);
+        assert_eq!(w.previous_chunk(), Some((1, Some("r0".into()))));
+        assert_eq!(
+            w.loaded(Edge::Front, 1, Some("r1".into()), 5),
+            WindowChange::AddedAndDropped(Edge::Front)
+        );
+        assert_eq!(w.window(), 1..3);
+        // Forward again reuses the kept start of chunk 3.
+        assert_eq!(w.next_chunk(), Some((3, Some("r2".into()))));
+        // A stale completion (the window moved) is ignored.
+        assert_eq!(w.loaded(Edge::Back, 7, None, 1), WindowChange::Nothing);
+        let (i, _) = w.next_chunk().unwrap();
+        w.loaded(Edge::Back, i, Some("r3".into()), 5);
+        let (i, _) = w.next_chunk().unwrap();
+        assert_eq!(i, 4);
+        // The data ends exactly at a chunk boundary: an empty last chunk is not added.
+        assert_eq!(w.loaded(Edge::Back, 4, None, 0), WindowChange::Nothing);
+        assert!(!w.has_more());
+        assert_eq!(w.window(), 2..4);
+    }
+
+    #[test]
+    fn chunk_window_round_trips_empty_after_its_window() {
+        let mut w = ChunkWindow::new(Some(3));
+        for i in 0..4 {
+            let (index, _) = w.next_chunk().unwrap();
+            w.loaded(Edge::Back, index, Some(format!("r{i}")), 3);
+        }
+        assert_eq!(w.window(), 1..4);
+        let back = ChunkWindow::from_value(&w.to_value(), Some(3)).unwrap();
+        assert_eq!(back.window(), 4..4);
+        assert_eq!(back.next_chunk(), Some((4, Some("r3".into()))));
+        assert_eq!(back.previous_chunk(), Some((3, Some("r2".into()))));
+        // At the end: nothing more, the saved chunks are still reachable backwards.
+        let (index, _) = w.next_chunk().unwrap();
+        w.loaded(Edge::Back, index, None, 2);
+        let done = ChunkWindow::from_value(&w.to_value(), None).unwrap();
+        assert!(!done.has_more() && done.has_previous());
+        assert_eq!(done.previous_chunk(), Some((4, Some("r3".into()))));
+        let fresh = ChunkWindow::from_value(&ChunkWindow::new(None).to_value(), None).unwrap();
+        assert_eq!(fresh, ChunkWindow::new(None));
+        let bad = Value::map([
+            ("v", Value::Int(1)),
+            ("s", Value::List(vec![])),
+            ("f", Value::Int(0)),
+            ("n", Value::Int(0)),
+        ]);
+        assert!(ChunkWindow::from_value(&bad, None).is_err());
+    }
+}

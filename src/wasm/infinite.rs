@@ -1,0 +1,414 @@
+//! JS binding of `InfiniteList`: infinite scroll in chunks of exactly `chunkItems` items,
+//! built on the paginator (`maxItems` cuts a chunk, its `resumeToken` starts the next one),
+//! with a memory window of `maxChunks` chunks whose dropped chunks keep their start tokens.
+
+use std::cell::RefCell;
+use std::collections::VecDeque;
+use std::rc::{Rc, Weak};
+
+use js_sys::{Array, Function, Object, Promise, RangeError, Reflect, TypeError};
+use wasm_bindgen::prelude::*;
+use wasm_bindgen::JsCast;
+use wasm_bindgen_futures::{future_to_promise, JsFuture};
+
+use super::codec::codec_from_js;
+use super::convert::to_value;
+use super::paginate::paginate;
+use crate::codec::{CursorCodec, DecodeOptions, EncodeOptions};
+use crate::error::CursorError;
+use crate::stack::{ChunkWindow, Edge, WindowChange};
+use crate::value::Value;
+
+fn get(obj: &JsValue, key: &str) -> JsValue {
+    if obj.is_object() {
+        Reflect::get(obj, &key.into()).unwrap_or(JsValue::UNDEFINED)
+    } else {
+        JsValue::UNDEFINED
+    }
+}
+
+/// A positive whole number option, `None` when absent.
+fn positive(options: &JsValue, key: &str) -> Result<Option<usize>, JsValue> {
+    let v = get(options, key);
+    if v.is_undefined() || v.as_f64() == Some(f64::INFINITY) {
+        return Ok(None);
+    }
+    let Some(n) = v.as_f64() else {
+        return Err(TypeError::new(&format!("options.{key} must be a number")).into());
+    };
+    if n.fract() != 0.0 || !(1.0..=4_294_967_295.0).contains(&n) {
+        return Err(
+            RangeError::new(&format!("options.{key} must be an integer >= 1, got {n}")).into(),
+        );
+    }
+    Ok(Some(n as usize))
+}
+
+/// Which load a promise in flight belongs to.
+#[derive(Clone, Copy, PartialEq, Eq)]
+enum Kind {
+    More,
+    Previous,
+}
+
+/// The loads of the list: they run one after the other, in call order.
+enum Load {
+    Idle,
+    /// Loads are running or queued; `tail` is the last one started (a second call of its kind
+    /// returns its promise) and `pending` counts the unfinished ones.
+    Busy {
+        kind: Kind,
+        tail: Promise,
+        pending: u32,
+    },
+}
+
+struct State {
+    fetch_page: JsValue,
+    options: JsValue,
+    chunk_items: Option<usize>,
+    codec: Rc<CursorCodec>,
+    scope: Option<Value>,
+    window: ChunkWindow,
+    /// The items of the chunks in memory, one array per chunk, in window order.
+    chunks: VecDeque<Array>,
+    /// The concatenation of `chunks`: the same array until the next change, so UI frameworks
+    /// can compare snapshots by identity.
+    items: Array,
+    load: Load,
+    /// Ids of listeners.
+    next_id: u64,
+    listeners: Vec<(u64, Function)>,
+}
+
+type Shared = Rc<RefCell<State>>;
+
+impl State {
+    fn rebuild_items(&mut self) {
+        let all = Array::new();
+        for chunk in &self.chunks {
+            for item in chunk.iter() {
+                all.push(&item);
+            }
+        }
+        self.items = all;
+    }
+
+    fn loading(&self) -> bool {
+        matches!(self.load, Load::Busy { .. })
+    }
+}
+
+/// Calls every listener with no borrow held (a listener may read the list).
+fn notify(shared: &Shared) {
+    let listeners: Vec<Function> = shared
+        .borrow()
+        .listeners
+        .iter()
+        .map(|(_, f)| f.clone())
+        .collect();
+    for f in listeners {
+        // A throwing listener must not break the list or the other listeners.
+        let _ = f.call0(&JsValue::UNDEFINED);
+    }
+}
+
+/// The paginator options of one chunk: the user's options, bounded to one chunk and started
+/// at the chunk's resume token.
+fn chunk_options(state: &State, start: &Option<String>) -> Result<JsValue, JsValue> {
+    let base: Object = if state.options.is_object() {
+        state.options.clone().unchecked_into()
+    } else {
+        Object::new()
+    };
+    let opts = Object::assign(&Object::new(), &base);
+    for key in ["chunkItems", "maxChunks", "maxItems", "maxPages"] {
+        Reflect::delete_property(&opts, &key.into())?;
+    }
+    match state.chunk_items {
+        Some(n) => Reflect::set(&opts, &"maxItems".into(), &(n as f64).into())?,
+        None => Reflect::set(&opts, &"maxPages".into(), &1.0.into())?,
+    };
+    if let Some(token) = start {
+        Reflect::set(&opts, &"resumeToken".into(), &token.into())?;
+    }
+    Ok(opts.into())
+}
+
+async fn run_load(shared: Shared, kind: Kind) -> Result<JsValue, JsValue> {
+    let (edge, target, fetch_page, options) = {
+        let s = shared.borrow();
+        let (edge, target) = match kind {
+            Kind::More => (Edge::Back, s.window.next_chunk()),
+            Kind::Previous => (Edge::Front, s.window.previous_chunk()),
+        };
+        let Some((index, start)) = target else {
+            return Ok(Array::new().into());
+        };
+        (
+            edge,
+            (index, start.clone()),
+            s.fetch_page.clone(),
+            chunk_options(&s, &start)?,
+        )
+    };
+    let (index, _) = target;
+    let paginator = paginate(fetch_page, options)?;
+    let items: Array = JsFuture::from(paginator.to_array()).await?.unchecked_into();
+    let resume = paginator.resume_token();
+    {
+        let mut s = shared.borrow_mut();
+        let change = s
+            .window
+            .loaded(edge, index, resume, items.length() as usize);
+        match change {
+            WindowChange::Nothing => {}
+            WindowChange::Added(Edge::Back) => s.chunks.push_back(items.clone()),
+            WindowChange::Added(Edge::Front) => s.chunks.push_front(items.clone()),
+            WindowChange::AddedAndDropped(Edge::Back) => {
+                s.chunks.push_back(items.clone());
+                s.chunks.pop_front();
+            }
+            WindowChange::AddedAndDropped(Edge::Front) => {
+                s.chunks.push_front(items.clone());
+                s.chunks.pop_back();
+            }
+        }
+        s.rebuild_items();
+    }
+    Ok(items.into())
+}
+
+/// Marks one load finished; the list is idle when it was the last one.
+fn finish(shared: &Shared) {
+    let mut s = shared.borrow_mut();
+    if let Load::Busy { pending, .. } = &mut s.load {
+        *pending -= 1;
+        if *pending == 0 {
+            s.load = Load::Idle;
+        }
+    }
+}
+
+fn start_load(shared: &Shared, kind: Kind) -> Promise {
+    let prior = {
+        let s = shared.borrow();
+        match &s.load {
+            Load::Busy {
+                kind: running,
+                tail,
+                ..
+            } if *running == kind => return tail.clone(),
+            Load::Busy { tail, .. } => Some(tail.clone()),
+            Load::Idle => None,
+        }
+    };
+    let task = shared.clone();
+    let promise = future_to_promise(async move {
+        if let Some(prior) = prior {
+            // The load queued before this one runs first; its failure is its caller's.
+            let _ = JsFuture::from(prior).await;
+        }
+        let result = run_load(task.clone(), kind).await;
+        finish(&task);
+        notify(&task);
+        result
+    });
+    {
+        let mut s = shared.borrow_mut();
+        let pending = match &s.load {
+            Load::Busy { pending, .. } => *pending + 1,
+            Load::Idle => 1,
+        };
+        s.load = Load::Busy {
+            kind,
+            tail: promise.clone(),
+            pending,
+        };
+    }
+    notify(shared);
+    promise
+}
+
+/// Infinite scroll over any token-paginated API, with a memory cap.
+///
+/// ```js
+/// const list = new InfiniteList(fetchPage, { preset: "dynamodb", chunkItems: 50, maxChunks: 10 });
+/// const unsubscribe = list.subscribe(() => render(list.items));
+/// await list.loadMore();            // exactly 50 items, across short and empty pages
+/// sessionStorage.pos = list.toString();
+/// ```
+#[wasm_bindgen(js_name = "InfiniteList")]
+pub struct InfiniteList {
+    shared: Shared,
+}
+
+fn build(
+    fetch_page: JsValue,
+    options: JsValue,
+    saved: Option<&str>,
+) -> Result<InfiniteList, JsValue> {
+    if !fetch_page.is_function() {
+        return Err(TypeError::new("InfiniteList: fetchPage must be a function").into());
+    }
+    let chunk_items = positive(&options, "chunkItems")?;
+    let max_chunks = positive(&options, "maxChunks")?;
+    let codec_js = get(&options, "codec");
+    let codec = if codec_js.is_undefined() || codec_js.is_null() {
+        Rc::new(CursorCodec::default())
+    } else {
+        codec_from_js(&codec_js)?
+    };
+    let scope_js = get(&options, "scope");
+    let scope = if scope_js.is_undefined() {
+        None
+    } else {
+        Some(to_value(&scope_js)?)
+    };
+    let window = match saved {
+        None => ChunkWindow::new(max_chunks),
+        Some(state) => {
+            let cursor = codec.decode(
+                state,
+                &DecodeOptions {
+                    scope: scope.clone(),
+                    ..Default::default()
+                },
+            )?;
+            ChunkWindow::from_value(&cursor.value, max_chunks)?
+        }
+    };
+    // Check the paginator options now, so that a bad option fails the constructor.
+    let probe = State {
+        fetch_page: fetch_page.clone(),
+        options: options.clone(),
+        chunk_items,
+        codec: codec.clone(),
+        scope: scope.clone(),
+        window: window.clone(),
+        chunks: VecDeque::new(),
+        items: Array::new(),
+        load: Load::Idle,
+        next_id: 1,
+        listeners: Vec::new(),
+    };
+    paginate(fetch_page, chunk_options(&probe, &None)?)?;
+    Ok(InfiniteList {
+        shared: Rc::new(RefCell::new(probe)),
+    })
+}
+
+#[wasm_bindgen(js_class = "InfiniteList")]
+impl InfiniteList {
+    /// A list with no items yet. Options are the paginator's (`preset`, `items`, `next`,
+    /// `retry`, `signal`, `codec`, `scope`, …) plus `chunkItems` (items per load; without it a
+    /// load is one page) and `maxChunks` (chunks kept in memory; unlimited by default).
+    #[wasm_bindgen(constructor)]
+    pub fn new(
+        #[wasm_bindgen(js_name = "fetchPage", unchecked_param_type = "FetchPage<any>")]
+        fetch_page: JsValue,
+        #[wasm_bindgen(unchecked_param_type = "InfiniteListOptions | undefined")] options: JsValue,
+    ) -> Result<InfiniteList, JsValue> {
+        build(fetch_page, options, None)
+    }
+
+    /// Restores the position saved by `toString()`: the list is empty and positioned right
+    /// after the saved window, like a paginator's resume token — `loadMore()` continues with
+    /// the next chunk, `loadPrevious()` refetches the saved chunks from the last one back.
+    pub fn from(
+        state: JsValue,
+        #[wasm_bindgen(js_name = "fetchPage", unchecked_param_type = "FetchPage<any>")]
+        fetch_page: JsValue,
+        #[wasm_bindgen(unchecked_param_type = "InfiniteListOptions | undefined")] options: JsValue,
+    ) -> Result<InfiniteList, JsValue> {
+        let Some(state) = state.as_string() else {
+            return Err(
+                CursorError::Malformed("infinite list state must be a string".into()).into(),
+            );
+        };
+        build(fetch_page, options, Some(&state))
+    }
+
+    /// The items of the chunks in memory, in order (the same array until the next change).
+    #[wasm_bindgen(getter, unchecked_return_type = "any[]")]
+    pub fn items(&self) -> Array {
+        self.shared.borrow().items.clone()
+    }
+
+    /// True while a chunk after the window may exist.
+    #[wasm_bindgen(getter, js_name = "hasMore")]
+    pub fn has_more(&self) -> bool {
+        self.shared.borrow().window.has_more()
+    }
+
+    /// True when chunks before the window were dropped and `loadPrevious()` can refetch them.
+    #[wasm_bindgen(getter, js_name = "hasPrevious")]
+    pub fn has_previous(&self) -> bool {
+        self.shared.borrow().window.has_previous()
+    }
+
+    /// True while a load is in flight.
+    #[wasm_bindgen(getter)]
+    pub fn loading(&self) -> bool {
+        self.shared.borrow().loading()
+    }
+
+    /// Appends the next chunk (dropping the first one past `maxChunks`) and resolves with its
+    /// items (`[]` at the end). A second call while one is in flight returns the same promise.
+    /// On failure the list is unchanged and the call can be retried.
+    #[wasm_bindgen(js_name = "loadMore", unchecked_return_type = "Promise<any[]>")]
+    pub fn load_more(&self) -> Promise {
+        start_load(&self.shared, Kind::More)
+    }
+
+    /// Refetches the chunk before the window from its kept start token and prepends it
+    /// (dropping the last chunk past `maxChunks`); resolves with its items (`[]` at the start).
+    #[wasm_bindgen(js_name = "loadPrevious", unchecked_return_type = "Promise<any[]>")]
+    pub fn load_previous(&self) -> Promise {
+        start_load(&self.shared, Kind::Previous)
+    }
+
+    /// Calls `listener` after every change of `items`, `hasMore`, `hasPrevious` or `loading`;
+    /// returns the function that unsubscribes it.
+    #[wasm_bindgen(unchecked_return_type = "() => void")]
+    pub fn subscribe(&self, listener: JsValue) -> Result<JsValue, JsValue> {
+        let listener: Function = listener
+            .dyn_into()
+            .map_err(|_| JsValue::from(TypeError::new("subscribe: listener must be a function")))?;
+        let id = {
+            let mut s = self.shared.borrow_mut();
+            let id = s.next_id;
+            s.next_id += 1;
+            s.listeners.push((id, listener));
+            id
+        };
+        // A weak handle: an unsubscribe function kept by a component does not keep the list.
+        let weak: Weak<RefCell<State>> = Rc::downgrade(&self.shared);
+        let unsubscribe = Closure::<dyn FnMut()>::new(move || {
+            if let Some(shared) = weak.upgrade() {
+                shared.borrow_mut().listeners.retain(|(i, _)| *i != id);
+            }
+        });
+        Ok(unsubscribe.into_js_value())
+    }
+
+    /// The position (chunk start tokens and window), URL- and sessionStorage-safe, minted by
+    /// `options.codec` and bound to `options.scope`.
+    #[wasm_bindgen(js_name = "toString")]
+    pub fn to_js_string(&self) -> Result<String, JsValue> {
+        let s = self.shared.borrow();
+        Ok(s.codec.encode(
+            &s.window.to_value(),
+            &EncodeOptions {
+                scope: s.scope.clone(),
+                ..Default::default()
+            },
+        )?)
+    }
+
+    /// `JSON.stringify` gives the same string as `toString()`.
+    #[wasm_bindgen(js_name = "toJSON")]
+    pub fn to_json(&self) -> Result<String, JsValue> {
+        self.to_js_string()
+    }
+}

@@ -1,0 +1,298 @@
+//! JS bindings of the page models: `offsetPage`, `paginateOffset`, `paginateKeyset`.
+
+use js_sys::{Array, Object, RangeError, Reflect, TypeError};
+use wasm_bindgen::prelude::*;
+
+use super::codec::codec_from_js;
+use super::convert::{set_own, to_value};
+use crate::codec::CursorCodec;
+use crate::error::CursorError;
+use crate::keyset::{paginate_keyset as core_keyset, KeysetError, KeysetOptions, SortKey};
+use crate::page::{OffsetPage, PageError, MAX_SAFE_INTEGER};
+use crate::value::Value;
+
+fn get(obj: &JsValue, key: &str) -> JsValue {
+    if obj.is_object() {
+        Reflect::get(obj, &key.into()).unwrap_or(JsValue::UNDEFINED)
+    } else {
+        JsValue::UNDEFINED
+    }
+}
+
+fn type_error(msg: &str) -> JsValue {
+    TypeError::new(msg).into()
+}
+
+fn range_error(msg: &str) -> JsValue {
+    RangeError::new(msg).into()
+}
+
+fn options_object(options: &JsValue) -> Result<(), JsValue> {
+    if options.is_object() {
+        Ok(())
+    } else {
+        Err(type_error("options must be an object"))
+    }
+}
+
+/// An integer count from the options bag: a `TypeError` when it is not a number, a
+/// `RangeError` when it is NaN, not an integer, below `min` or above 2^53 - 1.
+fn count(options: &JsValue, key: &str, min: u64) -> Result<u64, JsValue> {
+    let value = get(options, key);
+    let Some(n) = value.as_f64() else {
+        let what = if value.is_undefined() {
+            "missing".to_owned()
+        } else {
+            format!("a {}", value.js_typeof().as_string().unwrap_or_default())
+        };
+        return Err(type_error(&format!("{key} must be a number, got {what}")));
+    };
+    if n.fract() != 0.0 || n < min as f64 || n > MAX_SAFE_INTEGER as f64 {
+        return Err(range_error(&format!(
+            "{key} must be an integer >= {min} (at most 2^53 - 1), got {n}"
+        )));
+    }
+    Ok(n as u64)
+}
+
+fn page_error(err: PageError) -> JsValue {
+    range_error(&err.to_string())
+}
+
+fn meta_object(meta: &OffsetPage) -> Object {
+    let obj = Object::new();
+    set_own(&obj, "page", &(meta.page as f64).into());
+    set_own(&obj, "limit", &(meta.limit as f64).into());
+    set_own(&obj, "total", &(meta.total as f64).into());
+    set_own(&obj, "pages", &(meta.pages as f64).into());
+    set_own(&obj, "offset", &(meta.offset as f64).into());
+    set_own(&obj, "hasNext", &meta.has_next.into());
+    set_own(&obj, "hasPrevious", &meta.has_previous.into());
+    obj
+}
+
+/// The metadata of a 1-based offset page. Past the end is not an error; a `page` or `limit`
+/// that is not an integer >= 1 (or a `total` that is not an integer >= 0) is a `RangeError`,
+/// a non-number a `TypeError`.
+///
+/// ```js
+/// offsetPage({ total: 95, page: 3, limit: 20 });
+/// // { page: 3, limit: 20, total: 95, pages: 5, offset: 40, hasNext: true, hasPrevious: true }
+/// ```
+#[wasm_bindgen(js_name = "offsetPage", unchecked_return_type = "OffsetPageInfo")]
+pub fn offset_page(
+    #[wasm_bindgen(unchecked_param_type = "{ total: number; page: number; limit: number }")]
+    options: JsValue,
+) -> Result<JsValue, JsValue> {
+    options_object(&options)?;
+    let total = count(&options, "total", 0)?;
+    let page = count(&options, "page", 1)?;
+    let limit = count(&options, "limit", 1)?;
+    let meta = OffsetPage::new(total, page, limit).map_err(page_error)?;
+    Ok(meta_object(&meta).into())
+}
+
+/// One offset page of an array: `{ items, ...offsetPage }` with `total` = `items.length`.
+/// The caller's array is not changed.
+///
+/// ```js
+/// const { items, pages } = paginateOffset(rows, { page: 2, limit: 20 });
+/// ```
+#[wasm_bindgen(js_name = "paginateOffset")]
+pub fn paginate_offset(
+    items: JsValue,
+    #[wasm_bindgen(unchecked_param_type = "{ page: number; limit: number }")] options: JsValue,
+) -> Result<JsValue, JsValue> {
+    if !Array::is_array(&items) {
+        return Err(type_error("items must be an array"));
+    }
+    options_object(&options)?;
+    let items: Array = items.unchecked_into();
+    let page = count(&options, "page", 1)?;
+    let limit = count(&options, "limit", 1)?;
+    let meta = OffsetPage::new(u64::from(items.length()), page, limit).map_err(page_error)?;
+    let range = meta.range(u64::from(items.length()));
+    let slice = items.slice(range.start as u32, range.end as u32);
+    let out = Object::new();
+    set_own(&out, "items", &slice);
+    Object::assign(&out, &meta_object(&meta));
+    Ok(out.into())
+}
+
+fn cursor_option(options: &JsValue, key: &str) -> Result<Option<String>, JsValue> {
+    let value = get(options, key);
+    if value.is_undefined() || value.is_null() {
+        return Ok(None);
+    }
+    match value.as_string() {
+        Some(s) => Ok(Some(s)),
+        None => Err(CursorError::Malformed(format!("{key} must be a cursor string")).into()),
+    }
+}
+
+fn keyset_error(err: KeysetError) -> JsValue {
+    match err {
+        KeysetError::Cursor(e) => e.into(),
+        KeysetError::NoKeys | KeysetError::WrongArity { .. } => type_error(&err.to_string()),
+        _ => range_error(&err.to_string()),
+    }
+}
+
+#[wasm_bindgen(inline_js = r#"
+// Reads the key columns of the items in one pass on the JS side, so that columns of numbers or
+// of valid Dates cross into WebAssembly as one Float64Array instead of a call per value.
+// Returns null when an item is not an object (the caller then reports which one).
+export function keyColumns(items, keys) {
+  const n = items.length;
+  const out = [];
+  for (const key of keys) {
+    const col = new Array(n);
+    let numbers = true;
+    let dates = true;
+    for (let i = 0; i < n; i++) {
+      const item = items[i];
+      if (item === null || typeof item !== "object") return null;
+      const v = item[key];
+      col[i] = v;
+      if (typeof v !== "number") numbers = false;
+      if (!(v instanceof Date) || Number.isNaN(v.getTime())) dates = false;
+    }
+    if (numbers) out.push([0, Float64Array.from(col)]);
+    else if (dates) out.push([1, Float64Array.from(col, (d) => d.getTime())]);
+    else out.push([2, col]);
+  }
+  return out;
+}
+"#)]
+extern "C" {
+    #[wasm_bindgen(js_name = "keyColumns", catch)]
+    fn key_columns(items: &Array, keys: &Array) -> Result<JsValue, JsValue>;
+}
+
+/// The key values of every item, row by row.
+fn key_rows(items: &Array, keys: &[SortKey]) -> Result<Vec<Vec<Value>>, JsValue> {
+    let names: Array = keys
+        .iter()
+        .map(|k| JsValue::from(k.name.as_str()))
+        .collect();
+    let columns = key_columns(items, &names)?;
+    let n = items.length() as usize;
+    let mut rows: Vec<Vec<Value>> = (0..n).map(|_| Vec::with_capacity(keys.len())).collect();
+    if columns.is_null() {
+        let (i, _) = items
+            .iter()
+            .enumerate()
+            .find(|(_, item)| !item.is_object())
+            .unwrap_or((0, JsValue::UNDEFINED));
+        return Err(type_error(&format!("item {i} is not an object")));
+    }
+    let columns: Array = columns.unchecked_into();
+    for (key, column) in keys.iter().zip(columns.iter()) {
+        let column: Array = column.unchecked_into();
+        let kind = column.get(0).as_f64().unwrap_or(2.0);
+        let values = column.get(1);
+        if kind < 2.0 {
+            let numbers = js_sys::Float64Array::from(values).to_vec();
+            for (row, n) in rows.iter_mut().zip(numbers) {
+                row.push(if kind == 0.0 {
+                    Value::Float(n)
+                } else {
+                    Value::Date(n as i64)
+                });
+            }
+            continue;
+        }
+        let values: Array = values.unchecked_into();
+        for (i, (row, v)) in rows.iter_mut().zip(values.iter()).enumerate() {
+            if v.is_undefined() {
+                return Err(type_error(&format!(
+                    "item {i} has no value for key {:?}",
+                    key.name
+                )));
+            }
+            row.push(to_value(&v).map_err(|e| match e {
+                CursorError::UnsupportedValue(why) => {
+                    CursorError::UnsupportedValue(format!("item {i}, key {:?}: {why}", key.name))
+                }
+                other => other,
+            })?);
+        }
+    }
+    Ok(rows)
+}
+
+/// One keyset page of an array: the items sorted by `keys` (the last key a unique
+/// tiebreaker), after or before a cursor, in ascending key order, with the cursors of the
+/// neighbouring pages. The caller's array is not changed. A malformed `after`/`before` is a
+/// `CursorError`.
+///
+/// ```js
+/// const page = paginateKeyset(rows, { keys: ["createdAt", "id"], limit: 20, after });
+/// page.items; page.nextCursor; page.previousCursor;
+/// ```
+#[wasm_bindgen(js_name = "paginateKeyset", unchecked_return_type = "KeysetPage<any>")]
+pub fn paginate_keyset(
+    items: JsValue,
+    #[wasm_bindgen(
+        unchecked_param_type = "{ keys: string[]; after?: string; before?: string; limit: number; codec?: CursorCodec; scope?: CursorValue }"
+    )]
+    options: JsValue,
+) -> Result<JsValue, JsValue> {
+    if !Array::is_array(&items) {
+        return Err(type_error("items must be an array"));
+    }
+    options_object(&options)?;
+    let items: Array = items.unchecked_into();
+    let keys_js = get(&options, "keys");
+    if !Array::is_array(&keys_js) {
+        return Err(type_error("keys must be an array of strings"));
+    }
+    let keys = Array::from(&keys_js)
+        .iter()
+        .map(|k| k.as_string().map(SortKey::asc))
+        .collect::<Option<Vec<_>>>()
+        .ok_or_else(|| type_error("keys must be an array of strings"))?;
+    if keys.is_empty() {
+        return Err(type_error("keys must name at least one key"));
+    }
+    let limit = count(&options, "limit", 1)?;
+    let codec_js = get(&options, "codec");
+    let codec = if codec_js.is_undefined() || codec_js.is_null() {
+        std::rc::Rc::new(CursorCodec::default())
+    } else {
+        codec_from_js(&codec_js)?
+    };
+    let scope = get(&options, "scope");
+    let scope = if scope.is_undefined() {
+        None
+    } else {
+        Some(to_value(&scope)?)
+    };
+    let after = cursor_option(&options, "after")?;
+    let before = cursor_option(&options, "before")?;
+    let rows = key_rows(&items, &keys)?;
+    let page = core_keyset(
+        &rows,
+        &KeysetOptions {
+            keys,
+            after,
+            before,
+            limit: usize::try_from(limit).unwrap_or(usize::MAX),
+            scope,
+        },
+        &codec,
+    )
+    .map_err(keyset_error)?;
+    let out = Object::new();
+    let page_items: Array = page.indices.iter().map(|&i| items.get(i as u32)).collect();
+    set_own(&out, "items", &page_items);
+    if let Some(c) = &page.next_cursor {
+        set_own(&out, "nextCursor", &c.into());
+    }
+    if let Some(c) = &page.previous_cursor {
+        set_own(&out, "previousCursor", &c.into());
+    }
+    set_own(&out, "hasNext", &page.has_next.into());
+    set_own(&out, "hasPrevious", &page.has_previous.into());
+    Ok(out.into())
+}

@@ -1,0 +1,249 @@
+//! JS binding of the cursor stack: `CursorStack`.
+
+use std::rc::Rc;
+
+use js_sys::{RangeError, Reflect, TypeError};
+use wasm_bindgen::prelude::*;
+
+use super::codec::codec_from_js;
+use super::convert::{from_value, to_value};
+use super::errors::pagination_error;
+use crate::codec::CursorCodec;
+use crate::error::CursorError;
+use crate::stack::{CursorStack, StackError};
+use crate::value::Value;
+
+fn get(obj: &JsValue, key: &str) -> JsValue {
+    if obj.is_object() {
+        Reflect::get(obj, &key.into()).unwrap_or(JsValue::UNDEFINED)
+    } else {
+        JsValue::UNDEFINED
+    }
+}
+
+fn stack_error(err: StackError) -> JsValue {
+    match err {
+        StackError::InvalidMaxDepth => RangeError::new(&err.to_string()).into(),
+        _ => pagination_error(err.code(), &err.to_string(), None, None),
+    }
+}
+
+/// A JS page number: a number that is an integer >= 1 (a `TypeError` for other types, a
+/// `RangeError` for other numbers).
+fn page_number(value: &JsValue, what: &str) -> Result<u64, JsValue> {
+    let Some(n) = value.as_f64() else {
+        return Err(TypeError::new(&format!("{what} must be a number")).into());
+    };
+    if n.fract() != 0.0 || !(1.0..=9_007_199_254_740_991.0).contains(&n) {
+        return Err(RangeError::new(&format!("{what} must be an integer >= 1, got {n}")).into());
+    }
+    Ok(n as u64)
+}
+
+/// The token argument of `record`/`forward`: `undefined` is "no token" (the end).
+fn token_arg(value: &JsValue) -> Result<Option<Value>, CursorError> {
+    if value.is_undefined() {
+        Ok(None)
+    } else {
+        to_value(value).map(Some)
+    }
+}
+
+fn token_out(token: Option<Value>) -> JsValue {
+    token.as_ref().map(from_value).unwrap_or(JsValue::UNDEFINED)
+}
+
+struct Options {
+    max_depth: Option<usize>,
+    scope: Option<Value>,
+    codec: Rc<CursorCodec>,
+}
+
+fn read_options(options: &JsValue) -> Result<Options, JsValue> {
+    let depth = get(options, "maxDepth");
+    let max_depth = if depth.is_undefined() || depth.as_f64() == Some(f64::INFINITY) {
+        None
+    } else {
+        Some(page_number(&depth, "maxDepth")? as usize)
+    };
+    let scope = get(options, "scope");
+    let scope = if scope.is_undefined() {
+        None
+    } else {
+        Some(to_value(&scope)?)
+    };
+    let codec = get(options, "codec");
+    let codec = if codec.is_undefined() || codec.is_null() {
+        Rc::new(CursorCodec::default())
+    } else {
+        codec_from_js(&codec)?
+    };
+    Ok(Options {
+        max_depth,
+        scope,
+        codec,
+    })
+}
+
+/// Back, forward and jump navigation over an API that only hands out "next" tokens.
+///
+/// ```js
+/// const stack = new CursorStack();
+/// let page = await api.list({ token: stack.current });      // page 1
+/// page = await api.list({ token: stack.forward(page.next) }); // page 2
+/// page = await api.list({ token: stack.back() });             // page 1 again
+/// location.hash = stack.toString();                           // survives a reload
+/// ```
+#[wasm_bindgen(js_name = "CursorStack")]
+pub struct JsCursorStack {
+    inner: CursorStack,
+    scope: Option<Value>,
+    codec: Rc<CursorCodec>,
+}
+
+#[wasm_bindgen(js_class = "CursorStack")]
+impl JsCursorStack {
+    /// A stack on page 1. `maxDepth` keeps the tokens of that many most recent pages, `scope`
+    /// binds the serialized state to a query, `codec` mints it (signed with a signing codec).
+    #[wasm_bindgen(constructor)]
+    pub fn new(
+        #[wasm_bindgen(unchecked_param_type = "CursorStackOptions | undefined")] options: JsValue,
+    ) -> Result<JsCursorStack, JsValue> {
+        let o = read_options(&options)?;
+        let inner = match o.max_depth {
+            Some(d) => CursorStack::with_max_depth(d).map_err(stack_error)?,
+            None => CursorStack::new(),
+        };
+        Ok(JsCursorStack {
+            inner,
+            scope: o.scope,
+            codec: o.codec,
+        })
+    }
+
+    /// Restores a stack from `toString()`. Tampered state, state of another scope or a
+    /// malformed string is a `CursorError`.
+    ///
+    /// ```js
+    /// const stack = CursorStack.from(params.get("nav"), { scope: query, codec });
+    /// ```
+    pub fn from(
+        state: JsValue,
+        #[wasm_bindgen(unchecked_param_type = "CursorStackOptions | undefined")] options: JsValue,
+    ) -> Result<JsCursorStack, JsValue> {
+        let o = read_options(&options)?;
+        let Some(token) = state.as_string() else {
+            return Err(
+                CursorError::Malformed("cursor stack state must be a string".into()).into(),
+            );
+        };
+        let mut inner = CursorStack::deserialize(&token, &o.codec, o.scope.as_ref())?;
+        if o.max_depth.is_some() {
+            inner.set_max_depth(o.max_depth).map_err(stack_error)?;
+        }
+        Ok(JsCursorStack {
+            inner,
+            scope: o.scope,
+            codec: o.codec,
+        })
+    }
+
+    /// The 1-based number of the current page.
+    #[wasm_bindgen(getter)]
+    pub fn page(&self) -> f64 {
+        self.inner.page() as f64
+    }
+
+    /// The token that fetches the current page (`undefined` for the first page).
+    #[wasm_bindgen(getter, unchecked_return_type = "unknown")]
+    pub fn current(&self) -> JsValue {
+        token_out(self.inner.current())
+    }
+
+    /// True exactly when `back()` returns the token of an existing previous page.
+    #[wasm_bindgen(getter, js_name = "hasPrevious")]
+    pub fn has_previous(&self) -> bool {
+        self.inner.has_previous()
+    }
+
+    /// True only when the current page's next token is recorded and present.
+    #[wasm_bindgen(getter, js_name = "hasNext")]
+    pub fn has_next(&self) -> bool {
+        self.inner.has_next()
+    }
+
+    /// The configured depth (`undefined`: unlimited).
+    #[wasm_bindgen(getter, js_name = "maxDepth")]
+    pub fn max_depth(&self) -> Option<f64> {
+        self.inner.max_depth().map(|d| d as f64)
+    }
+
+    /// The current page loaded: remember its next token (`undefined`, `null`, `""` or `{}`:
+    /// this is the last page).
+    pub fn record(
+        &mut self,
+        #[wasm_bindgen(js_name = "nextToken", unchecked_param_type = "unknown")]
+        next_token: JsValue,
+    ) -> Result<(), JsValue> {
+        self.inner.record(token_arg(&next_token)?);
+        Ok(())
+    }
+
+    /// Moves to the next page, recording `nextToken` first when given, and returns the token
+    /// to fetch it with. Throws `PaginationError` `bad_page` when the next token is unknown
+    /// or the current page is the last.
+    #[wasm_bindgen(unchecked_return_type = "unknown")]
+    pub fn forward(
+        &mut self,
+        #[wasm_bindgen(js_name = "nextToken", unchecked_param_type = "unknown")]
+        next_token: JsValue,
+    ) -> Result<JsValue, JsValue> {
+        let next = if next_token.is_undefined() {
+            None
+        } else {
+            Some(Some(to_value(&next_token)?))
+        };
+        Ok(token_out(self.inner.forward(next).map_err(stack_error)?))
+    }
+
+    /// Moves to the previous page and returns its token (`undefined` for page 1). Without a
+    /// previous page (`hasPrevious` false) it stays put and returns `undefined`.
+    #[wasm_bindgen(unchecked_return_type = "unknown")]
+    pub fn back(&mut self) -> JsValue {
+        token_out(self.inner.back())
+    }
+
+    /// Moves to a visited page whose token is kept and returns its token. A page that is not
+    /// an integer >= 1 is a `RangeError` (`TypeError` for a non-number); a page never visited
+    /// or evicted by `maxDepth` is a `PaginationError` `bad_page`.
+    #[wasm_bindgen(js_name = "goTo", unchecked_return_type = "unknown")]
+    pub fn go_to(&mut self, page: JsValue) -> Result<JsValue, JsValue> {
+        let page = page_number(&page, "page")?;
+        Ok(token_out(self.inner.go_to(page).map_err(stack_error)?))
+    }
+
+    /// The query changed: start over on page 1. A given `scope` replaces the stack's scope;
+    /// without one the scope stays.
+    pub fn reset(
+        &mut self,
+        #[wasm_bindgen(unchecked_param_type = "CursorValue | undefined")] scope: JsValue,
+    ) -> Result<(), JsValue> {
+        if !scope.is_undefined() {
+            self.scope = Some(to_value(&scope)?);
+        }
+        self.inner.reset();
+        Ok(())
+    }
+
+    /// The state as a URL-safe string (minted by the codec, bound to the scope).
+    #[wasm_bindgen(js_name = "toString")]
+    pub fn to_js_string(&self) -> Result<String, JsValue> {
+        Ok(self.inner.serialize(&self.codec, self.scope.as_ref())?)
+    }
+
+    /// `JSON.stringify` gives the same string as `toString()`.
+    #[wasm_bindgen(js_name = "toJSON")]
+    pub fn to_json(&self) -> Result<String, JsValue> {
+        self.to_js_string()
+    }
+}

@@ -1,0 +1,207 @@
+//! Boundary behaviour of `CursorStack` and the page models: JS values in and out, error
+//! classes and codes, in Node and in Chromium.
+
+use js_sys::{Array, Date, Object, Reflect};
+use pagecursor::wasm::page::{offset_page, paginate_keyset, paginate_offset};
+use pagecursor::wasm::stack::JsCursorStack;
+use wasm_bindgen::prelude::*;
+use wasm_bindgen::JsCast;
+use wasm_bindgen_test::*;
+
+fn prop(obj: &JsValue, key: &str) -> JsValue {
+    Reflect::get(obj, &key.into()).unwrap()
+}
+
+fn obj(entries: &[(&str, JsValue)]) -> JsValue {
+    let o = Object::new();
+    for (k, v) in entries {
+        Reflect::set(&o, &(*k).into(), v).unwrap();
+    }
+    o.into()
+}
+
+fn error_kind(err: &JsValue) -> (String, String) {
+    let name = prop(err, "name").as_string().unwrap_or_default();
+    let code = Reflect::get(err, &"code".into())
+        .ok()
+        .and_then(|c| c.as_string())
+        .unwrap_or_default();
+    (name, code)
+}
+
+#[wasm_bindgen_test]
+fn stack_round_trips_object_tokens_and_restores() {
+    let lek = obj(&[
+        ("pk", "user#1".into()),
+        ("at", Date::new(&5.0.into()).into()),
+    ]);
+    let mut s = JsCursorStack::new(obj(&[("maxDepth", 3.0.into())])).unwrap();
+    assert!(s.current().is_undefined());
+    let t = s.forward(lek).unwrap();
+    assert_eq!(prop(&t, "pk"), "user#1");
+    assert!(prop(&t, "at").is_instance_of::<Date>());
+    s.forward("b".into()).unwrap();
+    s.record(JsValue::NULL).unwrap();
+    assert!(!s.has_next());
+    let err = s.forward(JsValue::UNDEFINED).unwrap_err();
+    assert_eq!(
+        error_kind(&err),
+        ("PaginationError".into(), "bad_page".into())
+    );
+    assert!(s.back().is_object());
+    let state = s.to_js_string().unwrap();
+    let r = JsCursorStack::from(state.into(), JsValue::UNDEFINED).unwrap();
+    assert_eq!(r.page(), 2.0);
+    assert!(r.has_next() && r.has_previous());
+    assert_eq!(r.max_depth(), Some(3.0));
+}
+
+#[wasm_bindgen_test]
+fn stack_errors_have_their_classes() {
+    let mut s = JsCursorStack::new(JsValue::UNDEFINED).unwrap();
+    let err = s.go_to(2.0.into()).unwrap_err();
+    assert_eq!(error_kind(&err).1, "bad_page");
+    assert!(s
+        .go_to(0.5.into())
+        .unwrap_err()
+        .is_instance_of::<js_sys::RangeError>());
+    assert!(s
+        .go_to("1".into())
+        .unwrap_err()
+        .is_instance_of::<js_sys::TypeError>());
+    let f = js_sys::Function::new_no_args("return 1");
+    let err = s.record(f.into()).unwrap_err();
+    assert_eq!(
+        error_kind(&err),
+        ("CursorError".into(), "unsupported_value".into())
+    );
+    for bad in [JsValue::from(7), "".into(), "AAAA".into(), JsValue::NULL] {
+        let err = JsCursorStack::from(bad, JsValue::UNDEFINED).err().unwrap();
+        assert_eq!(error_kind(&err).0, "CursorError");
+    }
+    let err = JsCursorStack::new(obj(&[("maxDepth", 0.into())]))
+        .err()
+        .unwrap();
+    assert!(err.is_instance_of::<js_sys::RangeError>());
+}
+
+#[wasm_bindgen_test]
+fn offset_models_use_js_numbers() {
+    let opts = obj(&[
+        ("total", 9_007_199_254_740_991.0.into()),
+        ("page", 4_000_000_000.0.into()),
+        ("limit", 1000.0.into()),
+    ]);
+    let meta = offset_page(opts).unwrap();
+    assert_eq!(prop(&meta, "offset").as_f64(), Some(3_999_999_999_000.0));
+    assert_eq!(prop(&meta, "hasNext"), JsValue::TRUE);
+    let bad = offset_page(obj(&[
+        ("total", 1.into()),
+        ("page", f64::NAN.into()),
+        ("limit", 1.into()),
+    ]))
+    .unwrap_err();
+    assert!(bad.is_instance_of::<js_sys::RangeError>());
+    let items: Array = (0..5).map(JsValue::from).collect();
+    let page = paginate_offset(
+        items.into(),
+        obj(&[("page", 3.into()), ("limit", 2.into())]),
+    )
+    .unwrap();
+    let got: Array = prop(&page, "items").unchecked_into();
+    assert_eq!(got.length(), 1);
+    assert_eq!(got.get(0), 4);
+}
+
+#[wasm_bindgen_test]
+fn keyset_pages_and_cursor_errors() {
+    let items: Array = [3, 1, 2]
+        .iter()
+        .map(|&i| obj(&[("id", i.into())]))
+        .collect();
+    let keys: Array = [JsValue::from("id")].into_iter().collect();
+    let p1 = paginate_keyset(
+        items.clone().into(),
+        obj(&[("keys", keys.clone().into()), ("limit", 2.into())]),
+    )
+    .unwrap();
+    let first: Array = prop(&p1, "items").unchecked_into();
+    assert_eq!(prop(&first.get(0), "id"), 1);
+    assert_eq!(prop(&first.get(1), "id"), 2);
+    assert!(prop(&p1, "previousCursor").is_undefined());
+    let p2 = paginate_keyset(
+        items.clone().into(),
+        obj(&[
+            ("keys", keys.clone().into()),
+            ("limit", 2.into()),
+            ("after", prop(&p1, "nextCursor")),
+        ]),
+    )
+    .unwrap();
+    let second: Array = prop(&p2, "items").unchecked_into();
+    assert_eq!(second.length(), 1);
+    assert_eq!(prop(&second.get(0), "id"), 3);
+    assert_eq!(prop(&p2, "hasNext"), JsValue::FALSE);
+    let err = paginate_keyset(
+        items.into(),
+        obj(&[
+            ("keys", keys.into()),
+            ("limit", 2.into()),
+            ("before", "not a cursor".into()),
+        ]),
+    )
+    .unwrap_err();
+    assert_eq!(error_kind(&err).0, "CursorError");
+}
+
+/// Pages [0,1,2], [], [3], [4,5,6,7], [8] from a JS `fetchPage`, token = page index.
+fn uneven_api() -> js_sys::Function {
+    js_sys::Function::new_with_args(
+        "token",
+        r#"
+        const pages = [[0, 1, 2], [], [3], [4, 5, 6, 7], [8]];
+        const i = token === undefined ? 0 : token;
+        return Promise.resolve({ items: pages[i], next_cursor: i + 1 < pages.length ? i + 1 : undefined });
+        "#,
+    )
+}
+
+fn numbers(value: &JsValue) -> Vec<f64> {
+    Array::from(value)
+        .iter()
+        .filter_map(|v| v.as_f64())
+        .collect()
+}
+
+#[wasm_bindgen_test]
+async fn infinite_list_loads_exact_chunks_and_slides_back() {
+    use pagecursor::wasm::infinite::InfiniteList;
+    use wasm_bindgen_futures::JsFuture;
+
+    let options = obj(&[
+        ("preset", "keyset".into()),
+        ("chunkItems", 4.into()),
+        ("maxChunks", 1.into()),
+    ]);
+    let list = InfiniteList::new(uneven_api().into(), options.clone()).unwrap();
+    let first = JsFuture::from(list.load_more()).await.unwrap();
+    assert_eq!(numbers(&first), [0.0, 1.0, 2.0, 3.0]);
+    let second = JsFuture::from(list.load_more()).await.unwrap();
+    assert_eq!(numbers(&second), [4.0, 5.0, 6.0, 7.0]);
+    assert_eq!(numbers(&list.items().into()), [4.0, 5.0, 6.0, 7.0]);
+    assert!(list.has_previous() && list.has_more());
+    let state = list.to_js_string().unwrap();
+    let back = JsFuture::from(list.load_previous()).await.unwrap();
+    assert_eq!(numbers(&back), [0.0, 1.0, 2.0, 3.0]);
+    // Restored right after the saved window (chunk 1): the next load is the last chunk.
+    let last = InfiniteList::from(state.into(), uneven_api().into(), options).unwrap();
+    let end = JsFuture::from(last.load_more()).await.unwrap();
+    assert_eq!(numbers(&end), [8.0]);
+    assert!(!last.has_more());
+    let saved = JsFuture::from(last.load_previous()).await.unwrap();
+    assert_eq!(numbers(&saved), [4.0, 5.0, 6.0, 7.0]);
+    let err = InfiniteList::new(JsValue::from(1), JsValue::UNDEFINED)
+        .err()
+        .unwrap();
+    assert!(err.is_instance_of::<js_sys::TypeError>());
+}
