@@ -64,3 +64,31 @@ fn f7_fuzz_input_replays_without_panic() {
         let _ = ResumeState::decode(token, &CursorCodec::default(), None, layout);
     }
 }
+
+/// Finding F10 (fixed here, a one-line fix in src/codec/payload.rs): the integer form of a
+/// negative number (head 0x05, varint `-1 - n`) accepted `n = 2^53 - 1`, i.e. the number
+/// `-2^53`, which is not a safe integer and is always encoded in the float form. So `-2^53`
+/// had two spellings and a decoded token did not re-encode to itself. Found by the fuzz
+/// target `decode` (fuzz/regressions/decode/).
+#[test]
+fn f10_minus_two_pow_53_has_one_spelling() {
+    use pagecursor::{decode_cursor, encode_cursor};
+    let fuzz_input =
+        include_str!("../fuzz/regressions/decode/f10-negative-2-pow-53-in-integer-form");
+    assert_eq!(fuzz_input, "AQAF_________w8");
+    assert_eq!(decode_cursor(fuzz_input).unwrap_err().code(), "malformed");
+    // -2^53 travels in the float form and comes back exactly.
+    let minus = -(2f64.powi(53));
+    let token = encode_cursor(&Value::Float(minus)).unwrap();
+    assert_eq!(token, "AQADw0AAAAAAAAA");
+    assert_eq!(decode_cursor(&token).unwrap().value, Value::Float(minus));
+    // The edges of the integer form still decode: -(2^53 - 1) and 2^53 - 1.
+    for f in [-(2f64.powi(53) - 1.0), 2f64.powi(53) - 1.0] {
+        let token = encode_cursor(&Value::Float(f)).unwrap();
+        assert_eq!(decode_cursor(&token).unwrap().value, Value::Float(f));
+        assert!(
+            token.starts_with("AQAE") || token.starts_with("AQAF"),
+            "{token}"
+        );
+    }
+}

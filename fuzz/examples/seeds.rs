@@ -10,7 +10,8 @@ use std::path::Path;
 use pagecursor::codec::{Direction, EncodeOptions, Mode, Segment};
 use pagecursor::paginate::resume::scope_digest;
 use pagecursor::paginate::{Layout, Position, ResumeState};
-use pagecursor::Value;
+use pagecursor::stack::{ChunkWindow, Edge};
+use pagecursor::{CursorStack, Value};
 use pagecursor_fuzz::{codec, keys, scope, NOW};
 
 fn write(dir: &Path, n: &mut usize, sel: u8, token: &str) {
@@ -118,4 +119,43 @@ fn main() {
         }
     }
     println!("{n} seeds in {}", resume_dir.display());
+
+    let stack_dir = Path::new("corpus/stack");
+    fs::create_dir_all(stack_dir).expect("corpus dir");
+    let mut n = 0;
+    for mode in [Mode::Plain, Mode::Signed] {
+        let minter = codec(mode, if mode == Mode::Plain { vec![] } else { keys() });
+        for s in 0u8..4 {
+            let mut stack = if s == 3 {
+                CursorStack::with_max_depth(2).expect("a depth")
+            } else {
+                CursorStack::new()
+            };
+            for (i, value) in values().into_iter().enumerate().skip(1) {
+                stack.record(Some(value));
+                stack.forward(None).expect("forward");
+                if i == 3 {
+                    stack.back();
+                }
+                let token = stack
+                    .serialize(&minter, scope(s).as_ref())
+                    .expect("a state");
+                write(stack_dir, &mut n, s, &token);
+            }
+            let mut window = ChunkWindow::new(Some(2));
+            for i in 0..(s + 1) {
+                let (index, _) = window.next_chunk().expect("a chunk");
+                window.loaded(Edge::Back, index, (i < 3).then(|| format!("r{i}")), 10);
+            }
+            let options = EncodeOptions {
+                scope: scope(s),
+                ..Default::default()
+            };
+            let token = minter
+                .encode(&window.to_value(), &options)
+                .expect("a window");
+            write(stack_dir, &mut n, s, &token);
+        }
+    }
+    println!("{n} seeds in {}", stack_dir.display());
 }
