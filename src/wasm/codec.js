@@ -169,6 +169,8 @@ function write(v, depth) {
   }
   const proto = Object.getPrototypeOf(v);
   if (proto !== OBJECT_PROTO && proto !== null) return false;
+  // Symbol keys cannot be carried: the Rust converter refuses them with unsupported_value.
+  if (Object.getOwnPropertySymbols(v).length !== 0) return false;
   const keys = Object.keys(v);
   head(0x80, keys.length);
   for (let i = 0; i < keys.length; i++) {
