@@ -392,7 +392,7 @@ fn read_value(r: &mut Reader<'_>, depth: usize) -> Result<Value, CursorError> {
             }
             NUMBER_POS | NUMBER_NEG => {
                 let n = r.varint()?;
-                if n as f64 > MAX_SAFE {
+                if n > (1 << 53) - 1 - u64::from(head == NUMBER_NEG) {
                     return Err(malformed("integer number beyond 2^53 - 1"));
                 }
                 let f = n as f64;

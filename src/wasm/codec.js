@@ -6,9 +6,8 @@
 // in one call; Rust checks those bytes as strictly as a decoder does before it signs or
 // encodes anything. The reverse way, Rust hands over the checked payload and JS builds the
 // value. Whatever this walker does not handle (values the format refuses: lone surrogates,
-// symbol keys, cycles, class instances, out-of-range bigints, …) makes `pack` return
-// undefined, and the Rust converter handles the value, so every error keeps its exact code
-// and message.
+// cycles, class instances, out-of-range bigints, …) makes `pack` return undefined, and the
+// Rust converter handles the value, so every error keeps its exact code and message.
 
 const OBJECT_PROTO = Object.prototype;
 const MAX_DEPTH = 64;
@@ -170,8 +169,8 @@ function write(v, depth) {
   }
   const proto = Object.getPrototypeOf(v);
   if (proto !== OBJECT_PROTO && proto !== null) return false;
-  // Symbol keys cannot be carried; the Rust converter refuses them.
-  if (Object.getOwnPropertySymbols(v).length > 0) return false;
+  // Symbol keys cannot be carried: the Rust converter refuses them with unsupported_value.
+  if (Object.getOwnPropertySymbols(v).length !== 0) return false;
   const keys = Object.keys(v);
   head(0x80, keys.length);
   for (let i = 0; i < keys.length; i++) {
