@@ -132,6 +132,37 @@ fn type_rank(v: &Value) -> u8 {
     }
 }
 
+/// Compares strings by their UTF-16 code units, as JS does, without transcoding them: UTF-8
+/// bytes order like code points, which differs from UTF-16 only where a character above
+/// U+FFFF (a surrogate pair, 0xD800..) meets one in U+E000..=U+FFFF, so only the first
+/// differing character needs a closer look.
+fn compare_utf16(x: &str, y: &str) -> Ordering {
+    let (a, b) = (x.as_bytes(), y.as_bytes());
+    let Some(i) = a.iter().zip(b).position(|(p, q)| p != q) else {
+        return a.len().cmp(&b.len());
+    };
+    // The strings agree before byte `i`, so the character holding it starts at the same
+    // offset in both.
+    let start = (0..=i).rev().find(|&k| x.is_char_boundary(k)).unwrap_or(0);
+    let first = |s: &str| {
+        s.get(start..)
+            .and_then(|t| t.chars().next())
+            .map(utf16_rank)
+    };
+    first(x).cmp(&first(y))
+}
+
+/// A rank of a character that orders like its UTF-16 code units: U+E000..=U+FFFF move above
+/// the characters that take a surrogate pair.
+fn utf16_rank(c: char) -> u32 {
+    let c = u32::from(c);
+    if (0xE000..=0xFFFF).contains(&c) {
+        c + 0x20_0000
+    } else {
+        c
+    }
+}
+
 /// The total order of key values (see the [module docs](self)).
 pub fn compare_values(a: &Value, b: &Value) -> Ordering {
     match (a, b) {
@@ -140,7 +171,7 @@ pub fn compare_values(a: &Value, b: &Value) -> Ordering {
         (Value::Float(x), Value::Float(y)) => x.total_cmp(y),
         (Value::Int(x), Value::Int(y)) => x.cmp(y),
         (Value::Date(x), Value::Date(y)) => x.cmp(y),
-        (Value::String(x), Value::String(y)) => x.encode_utf16().cmp(y.encode_utf16()),
+        (Value::String(x), Value::String(y)) => compare_utf16(x, y),
         (Value::Bytes(x), Value::Bytes(y)) => x.cmp(y),
         (Value::List(x), Value::List(y)) => x
             .iter()
@@ -151,11 +182,7 @@ pub fn compare_values(a: &Value, b: &Value) -> Ordering {
         (Value::Map(x), Value::Map(y)) => x
             .iter()
             .zip(y)
-            .map(|((kp, p), (kq, q))| {
-                kp.encode_utf16()
-                    .cmp(kq.encode_utf16())
-                    .then_with(|| compare_values(p, q))
-            })
+            .map(|((kp, p), (kq, q))| compare_utf16(kp, kq).then_with(|| compare_values(p, q)))
             .find(|o| o.is_ne())
             .unwrap_or_else(|| x.len().cmp(&y.len())),
         _ => type_rank(a).cmp(&type_rank(b)),
@@ -549,6 +576,38 @@ mod tests {
             keys: vec![SortKey::asc("id")],
             limit,
             ..Default::default()
+        }
+    }
+
+    #[test]
+    fn utf16_order_without_transcoding() {
+        let words = [
+            "",
+            "a",
+            "ab",
+            "b",
+            "é",
+            "éa",
+            "e\u{301}",
+            "\u{7ff}",
+            "\u{800}",
+            "\u{d7ff}",
+            "\u{e000}",
+            "\u{ffff}",
+            "\u{10000}",
+            "😀",
+            "😁",
+            "a😀",
+            "a\u{ffff}",
+            "\u{10ffff}",
+            "\u{0}",
+            "x\u{0}y",
+        ];
+        for a in words {
+            for b in words {
+                let expected = a.encode_utf16().cmp(b.encode_utf16());
+                assert_eq!(compare_utf16(a, b), expected, "{a:?} vs {b:?}");
+            }
         }
     }
 
