@@ -149,9 +149,13 @@ fn keyset_error(err: KeysetError) -> JsValue {
 }
 
 #[wasm_bindgen(inline_js = r#"
-// Reads the key columns of the items in one pass on the JS side, so that columns of numbers or
-// of valid Dates cross into WebAssembly as one Float64Array instead of a call per value.
+// Reads the key columns of the items in one pass on the JS side, so that a whole column crosses
+// into WebAssembly at once instead of with several calls per value: numbers and valid Dates as
+// one Float64Array, well-formed strings as one joined string plus their UTF-16 lengths, bigints
+// in the i64 range as one BigInt64Array. Other columns go value by value.
 // Returns null when an item is not an object (the caller then reports which one).
+const I64_MIN = -(2n ** 63n);
+const I64_END = 2n ** 63n;
 export function keyColumns(items, keys) {
   const n = items.length;
   const out = [];
@@ -159,16 +163,23 @@ export function keyColumns(items, keys) {
     const col = new Array(n);
     let numbers = true;
     let dates = true;
+    let strings = typeof "".isWellFormed === "function";
+    let bigints = true;
     for (let i = 0; i < n; i++) {
       const item = items[i];
       if (item === null || typeof item !== "object") return null;
       const v = item[key];
       col[i] = v;
-      if (typeof v !== "number") numbers = false;
-      if (!(v instanceof Date) || Number.isNaN(v.getTime())) dates = false;
+      const t = typeof v;
+      if (t !== "number") numbers = false;
+      if (dates && (!(v instanceof Date) || Number.isNaN(v.getTime()))) dates = false;
+      if (strings && (t !== "string" || !v.isWellFormed())) strings = false;
+      if (bigints && (t !== "bigint" || v < I64_MIN || v >= I64_END)) bigints = false;
     }
     if (numbers) out.push([0, Float64Array.from(col)]);
     else if (dates) out.push([1, Float64Array.from(col, (d) => d.getTime())]);
+    else if (strings) out.push([3, col.join(""), Uint32Array.from(col, (s) => s.length)]);
+    else if (bigints) out.push([4, BigInt64Array.from(col)]);
     else out.push([2, col]);
   }
   return out;
@@ -201,7 +212,7 @@ fn key_rows(items: &Array, keys: &[SortKey]) -> Result<Vec<Vec<Value>>, JsValue>
         let column: Array = column.unchecked_into();
         let kind = column.get(0).as_f64().unwrap_or(2.0);
         let values = column.get(1);
-        if kind < 2.0 {
+        if kind == 0.0 || kind == 1.0 {
             let numbers = js_sys::Float64Array::from(values).to_vec();
             for (row, n) in rows.iter_mut().zip(numbers) {
                 row.push(if kind == 0.0 {
@@ -209,6 +220,35 @@ fn key_rows(items: &Array, keys: &[SortKey]) -> Result<Vec<Vec<Value>>, JsValue>
                 } else {
                     Value::Date(n as i64)
                 });
+            }
+            continue;
+        }
+        if kind == 3.0 {
+            let joined = values.as_string().unwrap_or_default();
+            let lengths = js_sys::Uint32Array::from(column.get(2)).to_vec();
+            let mut chars = joined.chars();
+            for (row, len) in rows.iter_mut().zip(lengths) {
+                // The strings are well-formed, so each ends on a character boundary; cut the
+                // joined string where each one's UTF-16 length is used up.
+                let rest = chars.as_str();
+                let mut units = 0;
+                while units < len as usize {
+                    match chars.next() {
+                        Some(c) => units += c.len_utf16(),
+                        None => break,
+                    }
+                }
+                let taken = rest.len() - chars.as_str().len();
+                row.push(Value::String(
+                    rest.get(..taken).unwrap_or_default().to_owned(),
+                ));
+            }
+            continue;
+        }
+        if kind == 4.0 {
+            let numbers = js_sys::BigInt64Array::from(values).to_vec();
+            for (row, n) in rows.iter_mut().zip(numbers) {
+                row.push(Value::Int(n.into()));
             }
             continue;
         }
