@@ -349,7 +349,7 @@ impl CursorStack {
 
     /// Rebuilds a stack from [`to_value`](Self::to_value), checking every invariant.
     pub fn from_value(value: &Value) -> Result<CursorStack, CursorError> {
-        let bad = |why: &str| CursorError::Malformed(format!("cursor stack state: {why}"));
+        let bad = |why: &str| CursorError::Malformed(["cursor stack state: ", why].concat());
         let Value::Map(entries) = value else {
             return Err(bad("not a map"));
         };
@@ -366,8 +366,8 @@ impl CursorStack {
                     .ok()
                     .filter(|&n| n >= 1)
                     .map(Some)
-                    .ok_or_else(|| bad(&format!("{key} is out of range"))),
-                Some(_) => Err(bad(&format!("{key} is not an integer"))),
+                    .ok_or_else(|| bad(&[key, " is out of range"].concat())),
+                Some(_) => Err(bad(&[key, " is not an integer"].concat())),
             }
         };
         match value.get("v") {
@@ -639,14 +639,14 @@ impl ChunkWindow {
         value: &Value,
         max_chunks: Option<usize>,
     ) -> Result<ChunkWindow, CursorError> {
-        let bad = |why: &str| CursorError::Malformed(format!("infinite list state: {why}"));
+        let bad = |why: &str| CursorError::Malformed(["infinite list state: ", why].concat());
         let index = |key: &str| -> Result<Option<usize>, CursorError> {
             match value.get(key) {
                 None => Ok(None),
                 Some(Value::Int(i)) => usize::try_from(*i)
                     .map(Some)
-                    .map_err(|_| bad(&format!("{key} is out of range"))),
-                Some(_) => Err(bad(&format!("{key} is not an integer"))),
+                    .map_err(|_| bad(&[key, " is out of range"].concat())),
+                Some(_) => Err(bad(&[key, " is not an integer"].concat())),
             }
         };
         match value.get("v") {

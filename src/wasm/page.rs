@@ -1,5 +1,7 @@
 //! JS bindings of the page models: `offsetPage`, `paginateOffset`, `paginateKeyset`.
 
+use std::rc::Rc;
+
 use js_sys::{Array, Object, RangeError, Reflect, TypeError};
 use wasm_bindgen::prelude::*;
 
@@ -11,7 +13,9 @@ use crate::keyset::{paginate_keyset as core_keyset, KeysetError, KeysetOptions, 
 use crate::page::{OffsetPage, PageError, MAX_SAFE_INTEGER};
 use crate::value::Value;
 
-fn get(obj: &JsValue, key: &str) -> JsValue {
+/// `obj[key]`, `undefined` when `obj` is not an object or the getter throws. Shared by the
+/// client bindings (one copy in the module).
+pub(crate) fn get(obj: &JsValue, key: &str) -> JsValue {
     if obj.is_object() {
         Reflect::get(obj, &key.into()).unwrap_or(JsValue::UNDEFINED)
     } else {
@@ -25,6 +29,26 @@ fn type_error(msg: &str) -> JsValue {
 
 fn range_error(msg: &str) -> JsValue {
     RangeError::new(msg).into()
+}
+
+/// `options.codec`: a plain codec when absent (`undefined` or `null`).
+pub(crate) fn codec_option(options: &JsValue) -> Result<Rc<CursorCodec>, JsValue> {
+    let codec = get(options, "codec");
+    if codec.is_undefined() || codec.is_null() {
+        Ok(Rc::new(CursorCodec::default()))
+    } else {
+        codec_from_js(&codec)
+    }
+}
+
+/// `options.scope`: `None` when `undefined`.
+pub(crate) fn scope_option(options: &JsValue) -> Result<Option<Value>, JsValue> {
+    let scope = get(options, "scope");
+    if scope.is_undefined() {
+        Ok(None)
+    } else {
+        Ok(Some(to_value(&scope)?))
+    }
 }
 
 /// A number as JS prints it (`1.5`, `NaN`, `Infinity`), for error messages. JS formats it so
@@ -306,18 +330,8 @@ pub fn paginate_keyset(
         return Err(type_error("keys must name at least one key"));
     }
     let limit = count(&options, "limit", 1)?;
-    let codec_js = get(&options, "codec");
-    let codec = if codec_js.is_undefined() || codec_js.is_null() {
-        std::rc::Rc::new(CursorCodec::default())
-    } else {
-        codec_from_js(&codec_js)?
-    };
-    let scope = get(&options, "scope");
-    let scope = if scope.is_undefined() {
-        None
-    } else {
-        Some(to_value(&scope)?)
-    };
+    let codec = codec_option(&options)?;
+    let scope = scope_option(&options)?;
     let after = cursor_option(&options, "after")?;
     let before = cursor_option(&options, "before")?;
     let rows = key_rows(&items, &keys)?;
