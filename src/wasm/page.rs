@@ -180,31 +180,62 @@ fn keyset_error(err: KeysetError) -> JsValue {
 // Returns null when an item is not an object (the caller then reports which one).
 const I64_MIN = -(2n ** 63n);
 const I64_END = 2n ** 63n;
+// The column as one typed array or joined string when all its values have the type of the first
+// one (a single typed pass), else null.
+function packed(col) {
+  const n = col.length;
+  const first = col[0];
+  if (typeof first === "number") {
+    const f = new Float64Array(n);
+    for (let i = 0; i < n; i++) {
+      const v = col[i];
+      if (typeof v !== "number") return null;
+      f[i] = v;
+    }
+    return [0, f];
+  }
+  if (first instanceof Date) {
+    const f = new Float64Array(n);
+    for (let i = 0; i < n; i++) {
+      const v = col[i];
+      if (!(v instanceof Date)) return null;
+      const t = v.getTime();
+      if (t !== t) return null;
+      f[i] = t;
+    }
+    return [1, f];
+  }
+  if (typeof first === "string" && typeof first.isWellFormed === "function") {
+    const lengths = new Uint32Array(n);
+    for (let i = 0; i < n; i++) {
+      const v = col[i];
+      if (typeof v !== "string" || !v.isWellFormed()) return null;
+      lengths[i] = v.length;
+    }
+    return [3, col.join(""), lengths];
+  }
+  if (typeof first === "bigint") {
+    const f = new BigInt64Array(n);
+    for (let i = 0; i < n; i++) {
+      const v = col[i];
+      if (typeof v !== "bigint" || v < I64_MIN || v >= I64_END) return null;
+      f[i] = v;
+    }
+    return [4, f];
+  }
+  return null;
+}
 export function keyColumns(items, keys) {
   const n = items.length;
   const out = [];
   for (const key of keys) {
     const col = new Array(n);
-    let numbers = true;
-    let dates = true;
-    let strings = typeof "".isWellFormed === "function";
-    let bigints = true;
     for (let i = 0; i < n; i++) {
       const item = items[i];
       if (item === null || typeof item !== "object") return null;
-      const v = item[key];
-      col[i] = v;
-      const t = typeof v;
-      if (t !== "number") numbers = false;
-      if (dates && (!(v instanceof Date) || Number.isNaN(v.getTime()))) dates = false;
-      if (strings && (t !== "string" || !v.isWellFormed())) strings = false;
-      if (bigints && (t !== "bigint" || v < I64_MIN || v >= I64_END)) bigints = false;
+      col[i] = item[key];
     }
-    if (numbers) out.push([0, Float64Array.from(col)]);
-    else if (dates) out.push([1, Float64Array.from(col, (d) => d.getTime())]);
-    else if (strings) out.push([3, col.join(""), Uint32Array.from(col, (s) => s.length)]);
-    else if (bigints) out.push([4, BigInt64Array.from(col)]);
-    else out.push([2, col]);
+    out.push(packed(col) ?? [2, col]);
   }
   return out;
 }
