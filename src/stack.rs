@@ -24,6 +24,7 @@ use std::fmt;
 
 use crate::codec::{CursorCodec, DecodeOptions, EncodeOptions};
 use crate::error::CursorError;
+use crate::page::Decimal;
 use crate::value::Value;
 
 /// The version of the serialized stack state that [`CursorStack::serialize`] writes.
@@ -69,17 +70,25 @@ impl fmt::Display for StackError {
                 furthest,
             } => write!(
                 f,
-                "page {page} is not available: the stack holds pages {oldest} to {furthest}"
+                "page {} is not available: the stack holds pages {} to {}",
+                Decimal(*page),
+                Decimal(*oldest),
+                Decimal(*furthest)
             ),
             StackError::NoNextPage { page, at_end: true } => {
-                write!(f, "page {page} is the last page: there is no next page")
+                write!(
+                    f,
+                    "page {} is the last page: there is no next page",
+                    Decimal(*page)
+                )
             }
             StackError::NoNextPage {
                 page,
                 at_end: false,
             } => write!(
                 f,
-                "the next token of page {page} is not known: record it or pass it to forward"
+                "the next token of page {} is not known: record it or pass it to forward",
+                Decimal(*page)
             ),
             StackError::InvalidMaxDepth => write!(f, "maxDepth must be at least 1"),
         }
@@ -399,7 +408,7 @@ impl CursorStack {
                 }
                 tokens.push_back(None);
             } else if is_absent(token) {
-                return Err(bad(&format!("page {number} has no token")));
+                return Err(bad(&format!("page {} has no token", Decimal(number))));
             } else {
                 tokens.push_back(Some(token.clone()));
             }

@@ -10,7 +10,7 @@ use super::convert::{set_own, to_value};
 use crate::codec::CursorCodec;
 use crate::error::CursorError;
 use crate::keyset::{paginate_keyset as core_keyset, KeysetError, KeysetOptions, SortKey};
-use crate::page::{OffsetPage, PageError, MAX_SAFE_INTEGER};
+use crate::page::{Decimal, OffsetPage, PageError, MAX_SAFE_INTEGER};
 use crate::value::Value;
 
 /// `obj[key]`, `undefined` when `obj` is not an object or the getter throws. Shared by the
@@ -82,7 +82,8 @@ fn count(options: &JsValue, key: &str, min: u64) -> Result<u64, JsValue> {
     };
     if n.fract() != 0.0 || n < min as f64 || n > MAX_SAFE_INTEGER as f64 {
         return Err(range_error(&format!(
-            "{key} must be an integer >= {min} (at most 2^53 - 1), got {}",
+            "{key} must be an integer >= {} (at most 2^53 - 1), got {}",
+            Decimal(min),
             number_text(n)
         )));
     }
