@@ -205,6 +205,39 @@ pub fn compare_keys(keys: &[SortKey], a: &[Value], b: &[Value]) -> Ordering {
         .unwrap_or(Ordering::Equal)
 }
 
+/// The key values of all rows as integers that order like [`compare_keys`], row after row,
+/// when every key column holds only numbers, only Dates or only bigints in the i64 range: the
+/// sort then compares plain integers instead of [`Value`]s. `None` for any other column
+/// (strings, mixed types, …), which sorts by [`compare_keys`].
+fn integer_keys(keys: &[SortKey], rows: &[Vec<Value>]) -> Option<Vec<u64>> {
+    const SIGN: u64 = 1 << 63;
+    let first = rows.first()?;
+    let mut out = Vec::with_capacity(rows.len().saturating_mul(keys.len()));
+    for row in rows {
+        for ((key, v), f) in keys.iter().zip(row).zip(first) {
+            if type_rank(v) != type_rank(f) {
+                return None;
+            }
+            let bits = match v {
+                // The IEEE-754 total order of `f64::total_cmp` as an unsigned order.
+                Value::Float(x) => {
+                    let b = x.to_bits();
+                    if b & SIGN != 0 {
+                        !b
+                    } else {
+                        b | SIGN
+                    }
+                }
+                Value::Date(ms) => (*ms as u64) ^ SIGN,
+                Value::Int(n) => (i64::try_from(*n).ok()? as u64) ^ SIGN,
+                _ => return None,
+            };
+            out.push(if key.descending { !bits } else { bits });
+        }
+    }
+    Some(out)
+}
+
 /// Options of [`paginate_keyset`].
 #[derive(Clone, Debug, Default)]
 pub struct KeysetOptions {
@@ -361,7 +394,19 @@ pub fn paginate_keyset(
     }
     let mut order: Vec<usize> = (0..rows.len()).collect();
     let key_of = |i: usize| rows.get(i).map(Vec::as_slice).unwrap_or(&[]);
-    order.sort_by(|&a, &b| compare_keys(keys, key_of(a), key_of(b)));
+    let ints = integer_keys(keys, rows);
+    let width = keys.len();
+    let ints_of = |i: usize| {
+        let start = i.saturating_mul(width);
+        ints.as_deref()
+            .and_then(|v| v.get(start..start.saturating_add(width)))
+            .unwrap_or(&[])
+    };
+    // One comparator for both cases, so the sort is instantiated once.
+    order.sort_by(|&a, &b| match ints {
+        Some(_) => ints_of(a).cmp(ints_of(b)),
+        None => compare_keys(keys, key_of(a), key_of(b)),
+    });
     if let Some(w) = order
         .windows(2)
         .find(|w| compare_keys(keys, key_of(w[0]), key_of(w[1])).is_eq())
@@ -609,6 +654,56 @@ mod tests {
                 assert_eq!(compare_utf16(a, b), expected, "{a:?} vs {b:?}");
             }
         }
+    }
+
+    #[test]
+    fn integer_keys_order_like_compare_keys() {
+        let floats = [
+            f64::NAN,
+            -f64::NAN,
+            f64::NEG_INFINITY,
+            -1.5,
+            -0.0,
+            0.0,
+            2.0,
+            f64::INFINITY,
+        ];
+        let columns: Vec<Vec<Value>> = vec![
+            floats.iter().map(|&f| Value::Float(f)).collect(),
+            [-5i64, 0, 3, i64::MIN, i64::MAX, -1, 7, 2]
+                .iter()
+                .map(|&d| Value::Date(d))
+                .collect(),
+            [i64::MIN, -1, 0, 1, i64::MAX, 5, -7, 9]
+                .iter()
+                .map(|&n| Value::Int(n.into()))
+                .collect(),
+        ];
+        for (col, desc) in [(0, false), (1, true), (2, false), (2, true)] {
+            let keys = [SortKey {
+                name: "k".into(),
+                descending: desc,
+            }];
+            let rows: Vec<Vec<Value>> = columns[col].iter().map(|v| vec![v.clone()]).collect();
+            let ints = integer_keys(&keys, &rows).unwrap();
+            for a in 0..rows.len() {
+                for b in 0..rows.len() {
+                    assert_eq!(
+                        ints[a].cmp(&ints[b]),
+                        compare_keys(&keys, &rows[a], &rows[b]),
+                        "{:?} vs {:?}",
+                        rows[a],
+                        rows[b]
+                    );
+                }
+            }
+        }
+        // Mixed types, strings and bigints beyond i64 sort by values.
+        let mixed = vec![vec![Value::Int(1)], vec![Value::Float(1.0)]];
+        assert!(integer_keys(&[SortKey::asc("k")], &mixed).is_none());
+        let big = vec![vec![Value::Int(1 << 64)]];
+        assert!(integer_keys(&[SortKey::asc("k")], &big).is_none());
+        assert!(integer_keys(&[SortKey::asc("k")], &[vec![Value::from("a")]]).is_none());
     }
 
     #[test]
