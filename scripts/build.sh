@@ -13,6 +13,8 @@ wasm-opt -Oz --enable-bulk-memory --enable-nontrapping-float-to-int --enable-sig
   --enable-mutable-globals --enable-reference-types --enable-multivalue \
   pkg/pagecursor_bg.wasm -o pkg/pagecursor_bg.wasm.opt
 mv pkg/pagecursor_bg.wasm.opt pkg/pagecursor_bg.wasm
+# The optional `pagecursor/inline` entry: the same module as base64, for iife/cjs bundles.
+node scripts/build-inline.mjs
 
 # The error classes live in a wasm-bindgen snippet (so Rust constructs the very classes users
 # import); re-export them from a stable path.

@@ -93,6 +93,12 @@ fn to_value_inner(js: &JsValue, ancestors: &mut Vec<JsValue>) -> Result<Value, C
                 [&constructor_name(obj), " is not a plain object"].concat(),
             ));
         }
+        // Symbol-keyed properties cannot be carried; dropping them would change the value.
+        if Object::get_own_property_symbols(obj).length() > 0 {
+            return Err(unsupported(
+                "an object with symbol keys is not a cursor value",
+            ));
+        }
         let keys = Object::keys(obj);
         let mut entries = Vec::with_capacity((keys.length() as usize).min(64));
         for key in keys.iter() {

@@ -25,15 +25,18 @@ test("a plain module page imports the installed package without init()", async (
   await page.close();
 });
 
-test("the demo page encodes and inspects a cursor with no console errors", async () => {
-  const { page, problems } = await open(browser, `${base}www/`);
+test("the demo page loads and its inspector decodes a plain cursor with no console errors", async () => {
+  const { page, problems } = await open(browser, `${base}www/?view=inspector&latency=0`);
   await page.waitForFunction(() => document.getElementById("status")?.textContent === "ready");
-  const token = await page.textContent("#token");
+  const token = await page.evaluate(async () => (await import("pagecursor")).encodeCursor({ id: 123456789 }));
   assert.match(token, /^[A-Za-z0-9_-]+$/);
-  assert.match(await page.textContent("#decoded"), /"direction": "after"/);
-  await page.fill("#inspect", token.slice(0, -3) + "+/=");
-  await page.click("#decode");
-  assert.match(await page.textContent("#decoded"), /^malformed/);
+  await page.check("input[name=inspect-codec][value=plain]");
+  await page.selectOption("#inspect-scope", "none");
+  await page.fill("#inspect-token", token);
+  assert.equal(await page.textContent("#inspect-code"), "ok");
+  assert.match(await page.textContent("#inspect-result"), /123456789/);
+  await page.fill("#inspect-token", token.slice(0, -3) + "+/=");
+  assert.equal(await page.textContent("#inspect-code"), "malformed");
   assert.deepEqual(problems, []);
   await page.close();
 });

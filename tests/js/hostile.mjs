@@ -1,0 +1,473 @@
+// Hostile inputs through every export of pagecursor, shared by the Node test
+// (tests/js/hardening.test.mjs) and the Chromium test (tests/browser/hardening.test.mjs), so
+// that both engines run exactly the same cases. No Node or DOM API beyond what both have.
+//
+// Each case calls an export with something hostile and names the outcome it must have: a
+// typed error (`CursorError:<code>`, `PaginationError:<code>`, `TypeError`), the user's own
+// error object passed through unchanged (`user`), or a documented success (`ok`). After every
+// case a sanity check (encode/decode in plain and signed mode, and a 3-page paginate walk)
+// must pass: a trap inside WebAssembly would leave the module unusable for the whole page.
+
+/** The error a user callback or getter throws; it must reach the caller as this object. */
+export const USER = new Error("thrown by the test");
+
+/** Names the outcome of a call: "ok", "user", "CursorError:<code>", "TypeError", … */
+export function classify(lib, err) {
+  if (err === USER) return "user";
+  if (err instanceof lib.CursorError) return `CursorError:${err.code}`;
+  if (err instanceof lib.PaginationError) {
+    return err.cause === USER ? `PaginationError:${err.code}(cause=user)` : `PaginationError:${err.code}`;
+  }
+  if (typeof WebAssembly !== "undefined" && err instanceof WebAssembly.RuntimeError) {
+    return `WebAssembly.RuntimeError:${err.message}`;
+  }
+  if (err instanceof TypeError) return "TypeError";
+  if (err instanceof RangeError) return `RangeError:${err.message}`;
+  if (err instanceof Error) return `Error:${err.message}`;
+  return `non-error:${typeof err}`;
+}
+
+const throwingGetter = (key) =>
+  Object.defineProperty({}, key, { enumerable: true, get() { throw USER; } });
+
+/** A proxy whose every trap throws USER. */
+const throwingProxy = (target = {}) =>
+  new Proxy(target, {
+    get() { throw USER; },
+    has() { throw USER; },
+    ownKeys() { throw USER; },
+    getOwnPropertyDescriptor() { throw USER; },
+    getPrototypeOf() { throw USER; },
+  });
+
+function cyclicObject() {
+  const o = { a: 1 };
+  o.self = o;
+  return o;
+}
+function cyclicArray() {
+  const a = [1];
+  a.push(a);
+  return a;
+}
+function nested(depth, asObject) {
+  let v = 0;
+  for (let i = 0; i < depth; i++) v = asObject ? { n: v } : [v];
+  return v;
+}
+
+/** Three pages [1,2] [] [3], each found with the keyset preset. */
+function threePages() {
+  return async (token) => {
+    if (token === undefined) return { items: [1, 2], next_cursor: "p2" };
+    if (token === "p2") return { items: [], next_cursor: "p3" };
+    return { items: [3] };
+  };
+}
+
+/** The module still works: plain and signed round trips and a small paginate walk. */
+export async function sanity(lib) {
+  const value = { createdAt: new Date(1714566896789), id: 123456789n, name: "Zoë" };
+  const back = lib.decodeCursor(lib.encodeCursor(value)).value;
+  if (!(back.createdAt instanceof Date) || back.id !== 123456789n || back.name !== "Zoë") {
+    throw new Error("plain round trip changed the value");
+  }
+  const signed = new lib.CursorCodec({ keys: [{ id: "k1", secret: "sanity secret" }] });
+  const cursor = signed.decode(signed.encode([1, "x"], { scope: "q" }), { scope: "q" });
+  if (cursor.value[1] !== "x" || cursor.keyId !== "k1") throw new Error("signed round trip failed");
+  const items = await lib.paginate(threePages(), { preset: "keyset" }).toArray();
+  if (items.join() !== "1,2,3") throw new Error(`paginate walk gave ${items}`);
+}
+
+/**
+ * The cases: [name, expected outcomes (one string, or an array of acceptable ones), call].
+ * `call` may return a promise; a paginator is drained with toArray() when it returns one.
+ */
+export function cases(lib) {
+  const { CursorCodec, encodeCursor, decodeCursor, paginate } = lib;
+  const plain = new CursorCodec();
+  const signed = new CursorCodec({ keys: [{ id: "k1", secret: "s1" }] });
+  const token = encodeCursor({ id: 1 });
+  const cv = "CursorError:unsupported_value";
+  const bigString = "x".repeat(16 * 1024 * 1024);
+  const bigArray = new Array(1_000_000).fill(7);
+  const sparse = [];
+  sparse.length = 2 ** 32 - 1;
+  const getterOrCv = ["user", cv];
+  const neverSettles = () => new Promise(() => {});
+  const abortSoon = () => {
+    const c = new AbortController();
+    setTimeout(() => c.abort(), 20);
+    return c.signal;
+  };
+  const keyset = (extra = {}) => ({ preset: "keyset", ...extra });
+  const walk = (fetchPage, options) => paginate(fetchPage, options).toArray();
+
+  return [
+    // --- new CursorCodec(options) ---
+    ["CursorCodec(42)", cv, () => new CursorCodec(42)],
+    ["CursorCodec('signed')", cv, () => new CursorCodec("signed")],
+    ["CursorCodec(Symbol())", cv, () => new CursorCodec(Symbol("s"))],
+    ["CursorCodec(() => 1)", cv, () => new CursorCodec(() => 1)],
+    ["CursorCodec(null)", ["ok", cv], () => new CursorCodec(null)],
+    ["CursorCodec({keys: 'k'})", cv, () => new CursorCodec({ keys: "k" })],
+    ["CursorCodec({keys: [null]})", cv, () => new CursorCodec({ keys: [null] })],
+    ["CursorCodec({keys: [42]})", cv, () => new CursorCodec({ keys: [42] })],
+    ["CursorCodec key id 1", cv, () => new CursorCodec({ keys: [{ id: 1, secret: "s" }] })],
+    ["CursorCodec key id Symbol", cv, () => new CursorCodec({ keys: [{ id: Symbol(), secret: "s" }] })],
+    ["CursorCodec secret 42", cv, () => new CursorCodec({ keys: [{ id: "k", secret: 42 }] })],
+    ["CursorCodec secret ''", cv, () => new CursorCodec({ keys: [{ id: "k", secret: "" }] })],
+    ["CursorCodec secret lone surrogate", cv, () => new CursorCodec({ keys: [{ id: "k", secret: "\ud800" }] })],
+    ["CursorCodec secret Uint16Array", cv, () => new CursorCodec({ keys: [{ id: "k", secret: new Uint16Array(4) }] })],
+    ["CursorCodec key id of 256 bytes", cv, () => new CursorCodec({ keys: [{ id: "é".repeat(128), secret: "s" }] })],
+    ["CursorCodec duplicate key ids", cv, () =>
+      new CursorCodec({ keys: [{ id: "k", secret: "a" }, { id: "k", secret: "b" }] })],
+    ["CursorCodec({mode: 5})", cv, () => new CursorCodec({ mode: 5 })],
+    ["CursorCodec({mode: 'SIGNED'})", cv, () => new CursorCodec({ mode: "SIGNED", keys: [{ id: "k", secret: "s" }] })],
+    ["CursorCodec sealed without keys", "CursorError:unknown_key", () => new CursorCodec({ mode: "sealed" })],
+    ["CursorCodec({ttl: -1})", cv, () => new CursorCodec({ ttl: -1 })],
+    ["CursorCodec({ttl: 1.5})", cv, () => new CursorCodec({ ttl: 1.5 })],
+    ["CursorCodec({ttl: '60'})", cv, () => new CursorCodec({ ttl: "60" })],
+    ["CursorCodec({ttl: NaN})", cv, () => new CursorCodec({ ttl: NaN })],
+    ["CursorCodec({ttl: Infinity})", cv, () => new CursorCodec({ ttl: Infinity })],
+    ["CursorCodec({maxLength: 0})", cv, () => new CursorCodec({ maxLength: 0 })],
+    ["CursorCodec({maxLength: -5})", cv, () => new CursorCodec({ maxLength: -5 })],
+    ["CursorCodec({maxLength: 2**80})", [cv, "ok"], () => new CursorCodec({ maxLength: 2 ** 80 })],
+    ["CursorCodec({now: 5})", cv, () => new CursorCodec({ now: 5 })],
+    ["CursorCodec({padding: 0})", cv, () =>
+      new CursorCodec({ padding: 0, mode: "sealed", keys: [{ id: "k", secret: "s" }] })],
+    ["CursorCodec({clockSkew: -1})", cv, () => new CursorCodec({ clockSkew: -1 })],
+    ["CursorCodec options getter throws", getterOrCv, () => new CursorCodec(throwingGetter("keys"))],
+    ["CursorCodec options Proxy throws", getterOrCv, () => new CursorCodec(throwingProxy())],
+    ["CursorCodec keys Proxy throws", getterOrCv, () => new CursorCodec({ keys: throwingProxy([]) })],
+    ["CursorCodec key getter throws", getterOrCv, () => new CursorCodec({ keys: [throwingGetter("secret")] })],
+    ["CursorCodec 300 keys", "ok", () =>
+      new CursorCodec({ keys: Array.from({ length: 300 }, (_, i) => ({ id: `k${i}`, secret: `s${i}` })) })],
+
+    // --- encode(value) ---
+    ["encode(Symbol())", cv, () => plain.encode(Symbol("x"))],
+    ["encode(function)", cv, () => plain.encode(() => 1)],
+    ["encode(undefined)", cv, () => plain.encode(undefined)],
+    ["encode({a: undefined})", cv, () => plain.encode({ a: undefined })],
+    ["encode(new Map)", cv, () => plain.encode(new Map([["a", 1]]))],
+    ["encode(new Set)", cv, () => plain.encode(new Set([1]))],
+    ["encode(ArrayBuffer)", cv, () => plain.encode(new ArrayBuffer(4))],
+    ["encode(Uint16Array)", cv, () => plain.encode(new Uint16Array(2))],
+    ["encode(DataView)", cv, () => plain.encode(new DataView(new ArrayBuffer(2)))],
+    ["encode(class instance)", cv, () => plain.encode(new (class Point { constructor() { this.x = 1; } })())],
+    ["encode(new String('x'))", cv, () => plain.encode(new String("x"))],
+    ["encode(cyclic object)", cv, () => plain.encode(cyclicObject())],
+    ["encode(cyclic array)", cv, () => plain.encode(cyclicArray())],
+    ["encode(2n ** 64n)", cv, () => plain.encode(2n ** 64n)],
+    ["encode(-(2n ** 63n) - 1n)", cv, () => plain.encode(-(2n ** 63n) - 1n)],
+    ["encode(lone surrogate)", cv, () => plain.encode("a\udc00b")],
+    ["encode(lone surrogate key)", cv, () => plain.encode({ ["\ud800"]: 1 })],
+    ["encode(invalid Date)", cv, () => plain.encode(new Date(NaN))],
+    ["encode(getter throws)", getterOrCv, () => plain.encode(throwingGetter("a"))],
+    ["encode(Proxy throws)", getterOrCv, () => plain.encode(throwingProxy())],
+    ["encode(Proxy array throws)", getterOrCv, () => plain.encode(throwingProxy([1, 2]))],
+    ["encode(array with a hole)", cv, () => plain.encode([1, , 2])], // eslint-disable-line no-sparse-arrays
+    ["encode(sparse array of length 2^32-1)", [cv, "CursorError:too_large"], () => plain.encode(sparse)],
+    ["encode(array of 10^6 numbers)", "CursorError:too_large", () => plain.encode(bigArray)],
+    ["encode(string of 16 MiB)", "CursorError:too_large", () => plain.encode(bigString)],
+    ["encode(Uint8Array of 1 MiB)", "CursorError:too_large", () => plain.encode(new Uint8Array(1 << 20))],
+    ["encode(arrays nested 100000 deep)", cv, () => plain.encode(nested(100_000, false))],
+    ["encode(objects nested 100000 deep)", cv, () => plain.encode(nested(100_000, true))],
+    ["encode(arrays nested 65 deep)", cv, () => plain.encode(nested(65, false))],
+    ["encode(arrays nested 32 deep)", "ok", () => plain.encode(nested(32, false))],
+    ["sealed encode(cyclic object)", cv, () =>
+      new CursorCodec({ mode: "sealed", keys: [{ id: "k", secret: "s" }] }).encode(cyclicObject())],
+
+    // --- encode(value, options) ---
+    ["encode options 42", [cv, "ok"], () => plain.encode(1, 42)],
+    ["encode options 'after'", [cv, "ok"], () => plain.encode(1, "after")],
+    ["encode direction 1", cv, () => plain.encode(1, { direction: 1 })],
+    ["encode direction 'sideways'", cv, () => plain.encode(1, { direction: "sideways" })],
+    ["encode segment 5 of 2", cv, () => plain.encode(1, { segment: { segment: 5, total: 2 } })],
+    ["encode segment -1", cv, () => plain.encode(1, { segment: { segment: -1, total: 2 } })],
+    ["encode segment total 2^32", cv, () => plain.encode(1, { segment: { segment: 0, total: 2 ** 32 } })],
+    ["encode segment 'x'", cv, () => plain.encode(1, { segment: "x" })],
+    ["encode segment getter throws", getterOrCv, () => plain.encode(1, { segment: throwingGetter("segment") })],
+    ["encode ttl Infinity", cv, () => plain.encode(1, { ttl: Infinity })],
+    ["encode ttl -5", cv, () => plain.encode(1, { ttl: -5 })],
+    ["encode ttl 2^60 (expiry beyond Date range)", cv, () => plain.encode(1, { ttl: 2 ** 60 })],
+    ["encode scope Symbol", cv, () => signed.encode(1, { scope: Symbol() })],
+    ["encode scope cyclic", cv, () => signed.encode(1, { scope: cyclicObject() })],
+    ["encode scope nested 100000 deep", cv, () => signed.encode(1, { scope: nested(100_000, false) })],
+    ["encode options getter throws", getterOrCv, () => plain.encode(1, throwingGetter("scope"))],
+    ["encode options Proxy throws", getterOrCv, () => plain.encode(1, throwingProxy())],
+    ["encodeCursor(Symbol())", cv, () => encodeCursor(Symbol())],
+    ["encodeCursor(cyclic)", cv, () => encodeCursor(cyclicObject())],
+
+    // --- decode(token) ---
+    ["decode(42)", "CursorError:malformed", () => plain.decode(42)],
+    ["decode(42n)", "CursorError:malformed", () => plain.decode(42n)],
+    ["decode(null)", "CursorError:malformed", () => plain.decode(null)],
+    ["decode(undefined)", "CursorError:malformed", () => plain.decode(undefined)],
+    ["decode(Symbol())", "CursorError:malformed", () => plain.decode(Symbol())],
+    ["decode({})", "CursorError:malformed", () => plain.decode({})],
+    ["decode([token])", "CursorError:malformed", () => plain.decode([token])],
+    ["decode(function)", "CursorError:malformed", () => plain.decode(() => token)],
+    ["decode(new String(token))", "CursorError:malformed", () => plain.decode(new String(token))],
+    ["decode({toString: token})", "CursorError:malformed", () => plain.decode({ toString: () => token })],
+    ["decode(Proxy throws)", "CursorError:malformed", () => plain.decode(throwingProxy())],
+    ["decode('')", "CursorError:malformed", () => plain.decode("")],
+    ["decode('AQA=')", "CursorError:malformed", () => plain.decode("AQA=")],
+    ["decode('AQ A')", "CursorError:malformed", () => plain.decode("AQ A")],
+    ["decode('AQ\\u0000')", "CursorError:malformed", () => plain.decode("AQ\u0000")],
+    ["decode(lone surrogate)", "CursorError:malformed", () => plain.decode("AQ\ud800")],
+    ["decode(emoji)", "CursorError:malformed", () => plain.decode("AQ😀")],
+    ["decode(16 MiB string)", "CursorError:too_large", () => plain.decode(bigString)],
+    ["decode(4097 chars)", "CursorError:too_large", () => plain.decode("A".repeat(4097))],
+    ["decode(4096 non-ASCII chars)", ["CursorError:malformed", "CursorError:too_large"], () =>
+      plain.decode("é".repeat(4096))],
+    ["signed decode(plain token)", "CursorError:bad_signature", () => signed.decode(token)],
+    ["plain decode(signed token)", "CursorError:unknown_key", () => plain.decode(signed.encode(1))],
+    ["decode options 42", ["ok", cv], () => plain.decode(token, 42)],
+    ["decode scope Symbol", cv, () => signed.decode(signed.encode(1), { scope: Symbol() })],
+    ["decode scope cyclic", cv, () => signed.decode(signed.encode(1), { scope: cyclicArray() })],
+    ["decode options getter throws", getterOrCv, () => plain.decode(token, throwingGetter("scope"))],
+    ["decode options Proxy throws", getterOrCv, () => plain.decode(token, throwingProxy())],
+    ["decodeCursor(42)", "CursorError:malformed", () => decodeCursor(42)],
+    ["decodeCursor(huge)", "CursorError:too_large", () => decodeCursor(bigString)],
+
+    // --- the codec's clock ---
+    ["now() throws", "user", () => new CursorCodec({ now: () => { throw USER; } }).decode(token)],
+    ["now() returns 'x'", cv, () => new CursorCodec({ now: () => "x" }).decode(token)],
+    ["now() returns NaN", cv, () => new CursorCodec({ now: () => NaN }).decode(token)],
+    ["now() returns a Proxy", cv, () => new CursorCodec({ now: () => throwingProxy() }).decode(token)],
+    ["now() returns -1e300 at encode with ttl", cv, () =>
+      new CursorCodec({ ttl: 60, now: () => -1e300 }).encode(1)],
+    ["now() returns 1e300 at decode of a ttl token", ["CursorError:expired", cv], () => {
+      let t = 1714566896789;
+      const c = new CursorCodec({ ttl: 60, now: () => t });
+      const tok = c.encode(1);
+      t = 1e300;
+      return c.decode(tok);
+    }],
+
+    // --- methods with a wrong `this`, and the wasm classes misused ---
+    ["CursorCodec.prototype.encode.call({})", "TypeError", () => CursorCodec.prototype.encode.call({}, 1)],
+    ["CursorCodec.prototype.decode.call(null)", "TypeError", () => CursorCodec.prototype.decode.call(null, token)],
+    ["codec used after free()", ["TypeError", "CursorError:unsupported_value"], () => {
+      const c = new CursorCodec();
+      if (typeof c.free !== "function") throw new TypeError("no free()");
+      c.free();
+      return c.encode(1);
+    }],
+    ["new Paginator() used", "TypeError", () => new lib.Paginator().resumeToken],
+
+    // --- paginate(fetchPage, options): argument types ---
+    ["paginate(null)", "TypeError", () => walk(null, keyset())],
+    ["paginate(42)", "TypeError", () => walk(42, keyset())],
+    ["paginate({})", "TypeError", () => walk({}, keyset())],
+    ["paginate(Proxy throws)", "TypeError", () => walk(throwingProxy(), keyset())],
+    ["paginate options 42", "TypeError", () => walk(threePages(), 42)],
+    ["paginate options 'keyset'", "TypeError", () => walk(threePages(), "keyset")],
+    ["paginate options getter throws", ["user", "TypeError"], () => walk(threePages(), throwingGetter("preset"))],
+    ["paginate options Proxy throws", ["user", "TypeError"], () => walk(threePages(), throwingProxy())],
+    ["paginate preset 'nope'", "TypeError", () => walk(threePages(), { preset: "nope" })],
+    ["paginate preset 5", "TypeError", () => walk(threePages(), { preset: 5 })],
+    ["paginate no preset, no next", "TypeError", () => walk(threePages(), {})],
+    ["paginate items 42", "TypeError", () => walk(threePages(), keyset({ items: 42 }))],
+    ["paginate next Symbol", "TypeError", () => walk(threePages(), keyset({ next: Symbol() }))],
+    // docs/paginator.md: pageSize is passed to fetchPage untouched.
+    ["paginate pageSize 'x' is passed through", "ok", async () => {
+      let seen;
+      await walk((t, ctx) => ((seen = ctx.pageSize), { items: [] }), keyset({ pageSize: "x" }));
+      if (seen !== "x") throw new Error(`ctx.pageSize was ${seen}`);
+    }],
+    ["paginate maxPages NaN", "TypeError", () => walk(threePages(), keyset({ maxPages: NaN }))],
+    ["paginate maxItems -1", "TypeError", () => walk(threePages(), keyset({ maxItems: -1 }))],
+    ["paginate prefetch 'x'", "TypeError", () => walk(threePages(), keyset({ prefetch: "x" }))],
+    ["paginate segments 0", "TypeError", () => walk(threePages(), keyset({ segments: 0 }))],
+    ["paginate segments 2^40", "TypeError", () => walk(threePages(), keyset({ segments: 2 ** 40 }))],
+    ["paginate segment 3 of 2", "TypeError", () => walk(threePages(), keyset({ segment: { segment: 3, total: 2 } }))],
+    ["paginate segment getter throws", ["user", "TypeError"], () =>
+      walk(threePages(), keyset({ segment: throwingGetter("segment") }))],
+    ["paginate onSameToken 'maybe'", "TypeError", () => walk(threePages(), keyset({ onSameToken: "maybe" }))],
+    ["paginate signal {}", "TypeError", () => walk(threePages(), keyset({ signal: {} }))],
+    ["paginate retry 5", ["TypeError", "ok"], () => walk(threePages(), keyset({ retry: 5 }))],
+    ["paginate retry.retries -1", "TypeError", () => walk(threePages(), keyset({ retry: { retries: -1 } }))],
+    ["paginate codec {}", "TypeError", () => walk(threePages(), keyset({ codec: {} }))],
+    ["paginate codec forged {__codecId}", "TypeError", () => {
+      const secret = new CursorCodec({ keys: [{ id: "server", secret: "not for this caller" }] });
+      const forged = { __codecId: secret.__codecId ?? 1 };
+      return walk(async () => ({ items: [1, 2], next_cursor: "n" }), keyset({ maxItems: 1, codec: forged }));
+    }],
+    ["paginate codec after free()", ["TypeError", "CursorError:unsupported_value"], () => {
+      const c = new CursorCodec();
+      if (typeof c.free !== "function") throw new TypeError("no free()");
+      c.free();
+      return walk(threePages(), keyset({ codec: c }));
+    }],
+    ["paginate scope Symbol", ["TypeError", cv], () => walk(threePages(), keyset({ scope: Symbol() }))],
+    ["paginate scope cyclic", ["TypeError", cv], () => walk(threePages(), keyset({ scope: cyclicObject() }))],
+    ["paginate resumeToken 42", ["TypeError", "PaginationError:bad_resume_token"], () =>
+      walk(threePages(), keyset({ resumeToken: 42 }))],
+    ["paginate resumeToken garbage", "PaginationError:bad_resume_token", () =>
+      walk(threePages(), keyset({ resumeToken: "garbage!" }))],
+    ["paginate resumeToken 16 MiB", "PaginationError:bad_resume_token", () =>
+      walk(threePages(), keyset({ resumeToken: bigString }))],
+    ["paginate resumeToken = a plain cursor", "PaginationError:bad_resume_token", () =>
+      walk(threePages(), keyset({ resumeToken: token }))],
+
+    // --- fetchPage misbehaving ---
+    ["fetchPage returns a page, not a promise", "ok", () =>
+      walk((t) => (t === undefined ? { items: [1], next_cursor: "n" } : { items: [2] }), keyset())],
+    ["fetchPage throws synchronously", "PaginationError:fetch_failed(cause=user)", () =>
+      walk(() => { throw USER; }, keyset())],
+    ["fetchPage rejects", "PaginationError:fetch_failed(cause=user)", () => walk(() => Promise.reject(USER), keyset())],
+    ["fetchPage throws a non-Error (42)", "PaginationError:fetch_failed", () => walk(() => { throw 42; }, keyset())],
+    ["fetchPage resolves undefined", "PaginationError:bad_page", () => walk(async () => undefined, keyset())],
+    ["fetchPage resolves null", "PaginationError:bad_page", () => walk(async () => null, keyset())],
+    ["fetchPage resolves 42", "PaginationError:bad_page", () => walk(async () => 42, keyset())],
+    ["fetchPage resolves 'page'", "PaginationError:bad_page", () => walk(async () => "page", keyset())],
+    ["fetchPage resolves Symbol", "PaginationError:bad_page", () => walk(async () => Symbol(), keyset())],
+    ["fetchPage resolves a function", ["ok", "PaginationError:bad_page"], () => walk(async () => () => 1, keyset())],
+    ["fetchPage resolves a throwing Proxy", ["PaginationError:bad_page(cause=user)", "PaginationError:bad_page"], () =>
+      walk(async () => throwingProxy(), keyset())],
+    ["page.items getter throws", ["PaginationError:bad_page(cause=user)", "PaginationError:bad_page"], () =>
+      walk(async () => throwingGetter("items"), keyset())],
+    ["page.next_cursor getter throws", ["PaginationError:bad_page(cause=user)", "PaginationError:bad_page"], () =>
+      walk(async () => Object.defineProperty({ items: [] }, "next_cursor", { get() { throw USER; } }), keyset())],
+    ["page.items is 42", "PaginationError:bad_page", () => walk(async () => ({ items: 42 }), keyset())],
+    ["page.items is a string", "PaginationError:bad_page", () => walk(async () => ({ items: "abc" }), keyset())],
+    ["page.items is a throwing Proxy array", ["PaginationError:bad_page(cause=user)", "PaginationError:bad_page"], () =>
+      walk(async () => ({ items: throwingProxy([1]) }), keyset())],
+    ["items function throws", "PaginationError:bad_page(cause=user)", () =>
+      walk(async () => ({ n: null }), { next: "n", items: () => { throw USER; } })],
+    ["items function returns 42", "PaginationError:bad_page", () => walk(async () => ({ n: null }), { next: "n", items: () => 42 })],
+    ["next function throws", ["PaginationError:bad_page(cause=user)", "PaginationError:bad_page", "PaginationError:fetch_failed(cause=user)"], () =>
+      walk(async () => ({ items: [] }), { items: "items", next: () => { throw USER; } })],
+    ["more function throws", ["PaginationError:bad_page(cause=user)", "PaginationError:bad_page", "PaginationError:fetch_failed(cause=user)"], () =>
+      walk(async () => ({ items: [], n: "x" }), { items: "items", next: "n", more: () => { throw USER; } })],
+    ["page of 10^6 items", "ok", () => walk(async () => ({ items: bigArray }), keyset())],
+    ["cyclic next token is still followed", "ok", async () => {
+      const seen = [];
+      const items = await walk(async (t) => {
+        seen.push(t);
+        return t === undefined ? { items: [1], next_cursor: cyclicObject() } : { items: [2] };
+      }, keyset());
+      if (items.join() !== "1,2" || seen.length !== 2 || seen[1].self !== seen[1]) throw new Error("not followed");
+    }],
+    ["Symbol next token is still followed", "ok", async () => {
+      const sym = Symbol("next");
+      const items = await walk(async (t) => (t === sym ? { items: [2] } : { items: [1], next_cursor: sym }), keyset());
+      if (items.join() !== "1,2") throw new Error(`got ${items}`);
+    }],
+    ["retryable() throws", ["PaginationError:fetch_failed(cause=user)", "PaginationError:fetch_failed", "user"], () =>
+      walk(() => { throw new Error("boom"); }, keyset({ retry: { retryable: () => { throw USER; } } }))],
+    ["then() of a thenable throws", "PaginationError:fetch_failed(cause=user)", () =>
+      walk(() => ({ then() { throw USER; } }), keyset())],
+    ["fetchPage never settles, signal aborts", "PaginationError:aborted", () =>
+      walk(neverSettles, keyset({ signal: abortSoon() }))],
+    ["a thenable that never settles, signal aborts", "PaginationError:aborted", () =>
+      walk(() => ({ then() {} }), keyset({ signal: abortSoon() }))],
+    ["aborted with a Symbol reason", "PaginationError:aborted", () => {
+      const c = new AbortController();
+      setTimeout(() => c.abort(Symbol("why")), 10);
+      return walk(neverSettles, keyset({ signal: c.signal }));
+    }],
+    ["signal aborted before the first request", "PaginationError:aborted(cause=user)", () => {
+      const c = new AbortController();
+      c.abort(USER);
+      return walk(threePages(), keyset({ signal: c.signal }));
+    }],
+    ["fetchPage never settles, timeLimitMs", "ok", () => walk(neverSettles, keyset({ timeLimitMs: 30 }))],
+    ["concurrent next() calls", "ok", async () => {
+      const it = paginate(threePages(), keyset())[Symbol.asyncIterator]();
+      const all = await Promise.allSettled([it.next(), it.next(), it.next(), it.next(), it.next()]);
+      for (const r of all) {
+        if (r.status === "rejected" && classify(lib, r.reason).startsWith("WebAssembly")) throw r.reason;
+      }
+    }],
+    ["return() while next() is pending", "ok", async () => {
+      const it = paginate(neverSettles, keyset())[Symbol.asyncIterator]();
+      const pending = it.next();
+      await it.return();
+      await Promise.race([pending.catch(() => {}), new Promise((r) => setTimeout(r, 50))]);
+    }],
+    ["items() and pages interleaved", ["ok", "PaginationError:aborted"], async () => {
+      const p = paginate(threePages(), keyset());
+      const items = p.items()[Symbol.asyncIterator]();
+      const pages = p[Symbol.asyncIterator]();
+      await items.next();
+      await pages.next();
+      await items.next();
+    }],
+  ];
+}
+
+/**
+ * Deviations found by these cases and reported (docs/security.md, "Findings"): the case name
+ * and the outcome seen instead of the expected one. A listed case that shows its expected
+ * outcome passes too (the bug was fixed: drop the entry); any other outcome fails.
+ */
+export const KNOWN = {
+  // F1: option and page getters that throw are read as `undefined` (Reflect::get(..)
+  // .unwrap_or(UNDEFINED) in src/wasm/codec.rs and src/wasm/paginate.rs `get`).
+  "CursorCodec options getter throws": "ok",
+  "CursorCodec options Proxy throws": "ok",
+  "encode options getter throws": "ok",
+  "encode options Proxy throws": "ok",
+  "decode options getter throws": "ok",
+  "decode options Proxy throws": "ok",
+  "page.items getter throws": "ok",
+  "page.next_cursor getter throws": "ok",
+  // F2: a throw inside js_sys Array::length/get on a page's items (a Proxy) unwinds through
+  // wasm: the iteration never settles and the error escapes as an uncaught exception.
+  "page.items is a throwing Proxy array": "hang",
+  // F3: a primitive page (number, string, symbol) is read as an empty last page.
+  "fetchPage resolves 42": "ok",
+  "fetchPage resolves 'page'": "ok",
+  "fetchPage resolves Symbol": "ok",
+  // F4: a page whose property reads throw is fetch_failed, not bad_page.
+  "fetchPage resolves a throwing Proxy": "PaginationError:fetch_failed(cause=user)",
+  // F5: options.signal that is not an AbortSignal is ignored instead of refused.
+  "paginate signal {}": "ok",
+  // F9: any object with a `__codecId` property is taken for the CursorCodec registered under
+  // that id (src/wasm/codec.rs codec_from_js), so code without the codec can mint resume
+  // tokens with its keys.
+  "paginate codec forged {__codecId}": "ok",
+  // F6: methods on a freed codec, a wrong `this` or a Paginator made with `new` throw
+  // wasm-bindgen's plain Error("null pointer passed to rust"), not a TypeError.
+  "CursorCodec.prototype.encode.call({})": "Error:null pointer passed to rust",
+  "CursorCodec.prototype.decode.call(null)": "Error:null pointer passed to rust",
+  "codec used after free()": "Error:null pointer passed to rust",
+  "new Paginator() used": "Error:null pointer passed to rust",
+};
+
+const HANG_MS = 3000;
+
+/** Runs every case, then the sanity check; returns one row per case. */
+export async function runHostile(lib) {
+  const rows = [];
+  for (const [name, expected, call] of cases(lib)) {
+    const accept = Array.isArray(expected) ? expected : [expected];
+    let got;
+    let timer;
+    // A guard, not a timing assertion: a case that never settles is reported as "hang".
+    const hang = new Promise((resolve) => { timer = setTimeout(() => resolve("hang"), HANG_MS); });
+    const attempt = (async () => {
+      try {
+        const r = await call();
+        if (r && typeof r === "object" && typeof r.toArray === "function") await r.toArray();
+        return "ok";
+      } catch (err) {
+        return classify(lib, err);
+      }
+    })();
+    got = await Promise.race([attempt, hang]);
+    clearTimeout(timer);
+    let after = "ok";
+    try {
+      await sanity(lib);
+    } catch (err) {
+      after = `module broken: ${classify(lib, err)} ${err?.message ?? ""}`;
+    }
+    const status = after !== "ok" ? "fail" : accept.includes(got) ? "ok" : KNOWN[name] === got ? "known" : "fail";
+    rows.push({ name, expected: accept.join(" | "), got, status, ok: status !== "fail", after });
+  }
+  return rows;
+}

@@ -1,0 +1,123 @@
+// Long walks through the installed package, with memory measured in a child process started
+// with --expose-gc (node --test does not pass that flag to its test files): one million pages
+// through the paginator, and cycle detection over 100,000 distinct large tokens. The JS heap
+// must stay flat (no page, item or token is retained after it was handed out) and the wasm
+// linear memory may grow only by the documented cycle-detection digest per page.
+// The figures are printed and quoted in docs/security.md.
+import { test } from "node:test";
+import assert from "node:assert/strict";
+import { execFile } from "node:child_process";
+import { fileURLToPath } from "node:url";
+import { readFileSync } from "node:fs";
+import { createRequire } from "node:module";
+
+const CHILD = process.env.PAGECURSOR_LONGWALK;
+
+/** The wasm instance's exports: `initSync` of the glue returns the live instance once loaded. */
+async function wasmMemory() {
+  const require = createRequire(import.meta.url);
+  const dir = require.resolve("pagecursor/package.json").replace(/package\.json$/, "");
+  await import("pagecursor"); // the entry instantiates the module
+  const glue = await import(`${dir}pagecursor.js`);
+  const exports = glue.initSync({ module: readFileSync(`${dir}pagecursor_bg.wasm`) });
+  assert.ok(exports.memory instanceof WebAssembly.Memory, "the glue exposes the instance's memory");
+  return exports.memory;
+}
+
+const heap = () => {
+  globalThis.gc();
+  globalThis.gc();
+  return process.memoryUsage().heapUsed;
+};
+
+/** Walks `pages` pages whose next token is made by `tokenOf(i)`; samples memory twice. */
+async function walk(pages, tokenOf, sampleAt) {
+  const { paginate } = await import("pagecursor");
+  const memory = await wasmMemory();
+  let count = 0;
+  const samples = {};
+  const fetchPage = (token) => {
+    const i = token === undefined ? 0 : token.i;
+    return { items: [i], next_cursor: i + 1 < pages ? tokenOf(i + 1) : undefined };
+  };
+  // prefetch: 1 overlaps the next fetchPage with the consumer (docs/paginator.md: the cheapest
+  // per-page overhead), which keeps a million pages within the time budget of the suite.
+  const p = paginate(fetchPage, { preset: "keyset", prefetch: 1 });
+  for await (const page of p) {
+    count++;
+    if (page.items[0] !== count - 1) throw new Error(`page ${count} out of order`);
+    if (count === sampleAt || count === pages) {
+      samples[count] = { heap: heap(), wasm: memory.buffer.byteLength };
+    }
+  }
+  return { count, stopReason: p.stopReason, stats: p.stats, samples, sampleAt };
+}
+
+async function child(kind) {
+  let result;
+  if (kind === "million") {
+    result = await walk(1_000_000, (i) => ({ i }), 10_000);
+  } else {
+    const pad = "x".repeat(1000);
+    result = await walk(100_000, (i) => ({ i, pad: `${i}:${pad}` }), 1_000);
+  }
+  process.stdout.write(JSON.stringify(result));
+}
+
+function runChild(kind) {
+  return new Promise((resolve, reject) => {
+    execFile(
+      process.execPath,
+      ["--expose-gc", fileURLToPath(import.meta.url)],
+      { env: { ...process.env, PAGECURSOR_LONGWALK: kind }, maxBuffer: 1 << 20 },
+      (err, stdout, stderr) => (err ? reject(new Error(`${err.message}\n${stderr}`)) : resolve(JSON.parse(stdout))),
+    );
+  });
+}
+
+const MiB = 1024 * 1024;
+
+if (CHILD) {
+  await child(CHILD);
+} else {
+  test("one million pages: the JS heap stays flat, wasm memory grows only by the cycle digests", async () => {
+    const r = await runChild("million");
+    assert.equal(r.count, 1_000_000);
+    assert.equal(r.stopReason, "end");
+    assert.equal(r.stats.pages, 1_000_000);
+    const a = r.samples[r.sampleAt];
+    const b = r.samples[r.count];
+    const pages = r.count - r.sampleAt;
+    const heapGrowth = b.heap - a.heap;
+    const wasmPerPage = (b.wasm - a.wasm) / pages;
+    console.log(
+      `1,000,000 pages: JS heap ${(a.heap / MiB).toFixed(1)} MiB at page ${r.sampleAt}, ` +
+        `${(b.heap / MiB).toFixed(1)} MiB at the end (growth ${(heapGrowth / MiB).toFixed(2)} MiB); ` +
+        `wasm memory ${(a.wasm / MiB).toFixed(1)} -> ${(b.wasm / MiB).toFixed(1)} MiB ` +
+        `(${wasmPerPage.toFixed(1)} bytes per page, the cycle-detection digests)`,
+    );
+    // Flat: 990,000 pages later the heap holds less than 8 bytes per page more.
+    assert.ok(heapGrowth < 8 * MiB, `JS heap grew by ${heapGrowth} bytes`);
+    // The digest set is a hash table that doubles: linear memory (which never shrinks) holds
+    // the table and, at the high-water mark, the one it was rehashed from. Measured 48–72
+    // bytes per page; docs/security.md states a bound of 96.
+    assert.ok(wasmPerPage <= 96, `wasm memory grew by ${wasmPerPage} bytes per page`);
+  });
+
+  test("cycle detection over 100,000 distinct 1 KB tokens keeps a digest, not the token", async () => {
+    const r = await runChild("distinct");
+    assert.equal(r.count, 100_000);
+    const a = r.samples[r.sampleAt];
+    const b = r.samples[r.count];
+    const tokens = r.count - r.sampleAt;
+    const wasmPerToken = (b.wasm - a.wasm) / tokens;
+    const heapPerToken = (b.heap - a.heap) / tokens;
+    console.log(
+      `100,000 distinct tokens of ~1 KB: wasm memory ${(a.wasm / MiB).toFixed(1)} -> ${(b.wasm / MiB).toFixed(1)} MiB ` +
+        `(${wasmPerToken.toFixed(1)} bytes per token), JS heap ${heapPerToken.toFixed(1)} bytes per token`,
+    );
+    // A retained token would cost over 1,000 bytes each; a digest costs tens.
+    assert.ok(wasmPerToken <= 96, `wasm memory grew by ${wasmPerToken} bytes per token`);
+    assert.ok(heapPerToken < 80, `JS heap grew by ${heapPerToken} bytes per token`);
+  });
+}
