@@ -304,6 +304,15 @@ export function cases(lib) {
       st.toString();
     }],
 
+    ["CursorStack.from(state, {maxDepth}) saved and restored again", "ok", () => {
+      const st = new lib.CursorStack();
+      for (let i = 2; i <= 9; i++) st.forward(`t${i}`);
+      st.goTo(5);
+      const lowered = lib.CursorStack.from(st.toString(), { maxDepth: 4 });
+      const again = lib.CursorStack.from(lowered.toString(), { maxDepth: 4 });
+      if (again.page !== 5) throw new Error(`page ${again.page}`);
+    }],
+
     // --- InfiniteList (docs/cursor-stack.md) ---
     ["InfiniteList(null)", "TypeError", () => new lib.InfiniteList(null, keyset())],
     ["InfiniteList({chunkItems: 0})", "RangeError", () => new lib.InfiniteList(threePages(), keyset({ chunkItems: 0 }))],
@@ -528,6 +537,9 @@ export const KNOWN = {
   "fetchPage resolves a throwing Proxy": "PaginationError:fetch_failed(cause=user)",
   // F5: options.signal that is not an AbortSignal is ignored instead of refused.
   "paginate signal {}": "ok",
+  // F11: a stack restored with a smaller maxDepth while standing behind its furthest page
+  // keeps more pages than maxDepth, and its own toString() no longer restores (src/stack.rs).
+  "CursorStack.from(state, {maxDepth}) saved and restored again": "CursorError:malformed",
   // F9: any object with a `__codecId` property is taken for the CursorCodec registered under
   // that id (src/wasm/codec.rs codec_from_js), so code without the codec can mint resume
   // tokens with its keys.
