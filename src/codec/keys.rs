@@ -66,9 +66,11 @@ impl std::fmt::Debug for Key {
 #[derive(Clone)]
 pub(crate) struct DerivedKey {
     pub(crate) id: String,
-    mac: [u8; 32],
     enc: [u8; 32],
-    scope: [u8; 32],
+    /// HMAC states already keyed (inner and outer pads hashed once, at derivation): each
+    /// tag then costs two SHA-256 blocks fewer, which halves the cost of a short token.
+    mac: HmacSha256,
+    scope: HmacSha256,
 }
 
 impl DerivedKey {
@@ -84,22 +86,22 @@ impl DerivedKey {
             ));
         }
         let hk = Hkdf::<Sha256>::new(None, &key.secret);
-        let mut out = DerivedKey {
-            id: key.id.clone(),
-            mac: [0; 32],
-            enc: [0; 32],
-            scope: [0; 32],
-        };
+        let (mut mac, mut enc, mut scope) = ([0u8; 32], [0u8; 32], [0u8; 32]);
         // Expanding 32 bytes from SHA-256 never exceeds HKDF's 255 * 32 byte limit.
-        let ok = hk.expand(INFO_MAC, &mut out.mac).is_ok()
-            && hk.expand(INFO_ENC, &mut out.enc).is_ok()
-            && hk.expand(INFO_SCOPE, &mut out.scope).is_ok();
+        let ok = hk.expand(INFO_MAC, &mut mac).is_ok()
+            && hk.expand(INFO_ENC, &mut enc).is_ok()
+            && hk.expand(INFO_SCOPE, &mut scope).is_ok();
         if !ok {
             return Err(CursorError::UnsupportedValue(
                 "key derivation failed".into(),
             ));
         }
-        Ok(out)
+        Ok(DerivedKey {
+            id: key.id.clone(),
+            enc,
+            mac: Self::hmac(&mac),
+            scope: Self::hmac(&scope),
+        })
     }
 
     fn hmac(key: &[u8; 32]) -> HmacSha256 {
@@ -111,7 +113,7 @@ impl DerivedKey {
 
     /// The 16-byte tag of a signed token over all its bytes before the tag.
     pub(crate) fn sign(&self, signed_bytes: &[u8]) -> [u8; MAC_LEN] {
-        let mut mac = Self::hmac(&self.mac);
+        let mut mac = self.mac.clone();
         mac.update(signed_bytes);
         let full = mac.finalize().into_bytes();
         let mut tag = [0u8; MAC_LEN];
@@ -121,7 +123,7 @@ impl DerivedKey {
 
     /// Checks a signed token's tag in constant time.
     pub(crate) fn verify(&self, signed_bytes: &[u8], tag: &[u8]) -> Result<(), CursorError> {
-        let mut mac = Self::hmac(&self.mac);
+        let mut mac = self.mac.clone();
         mac.update(signed_bytes);
         mac.verify_truncated_left(tag)
             .map_err(|_| CursorError::BadSignature)
@@ -130,7 +132,7 @@ impl DerivedKey {
     /// The scope check of a signed or sealed token: HMAC-SHA256 under the scope subkey of
     /// the header bytes that precede the check, then the scope digest; first 8 bytes.
     pub(crate) fn scope_check(&self, header: &[u8], digest: &[u8; 32]) -> [u8; SCOPE_CHECK_LEN] {
-        let mut mac = Self::hmac(&self.scope);
+        let mut mac = self.scope.clone();
         mac.update(header);
         mac.update(digest);
         let full = mac.finalize().into_bytes();

@@ -359,6 +359,27 @@ impl CursorCodec {
     /// nesting deeper than [`MAX_DEPTH`], a segment not below its total); `too_large` when
     /// the token would be longer than `max_length`.
     pub fn encode(&self, value: &Value, options: &EncodeOptions) -> Result<String, CursorError> {
+        self.encode_body(payload::encode(value, false)?, options)
+    }
+
+    /// Mints a token whose payload is already encoded (format v1 "Payload" bytes), as the
+    /// JS bindings build it without materialising a [`Value`]. The bytes are checked as
+    /// strictly as a decoder checks them, so only a canonical encoding of a valid value is
+    /// ever signed: anything else is `malformed`.
+    pub fn encode_payload(
+        &self,
+        payload: &[u8],
+        options: &EncodeOptions,
+    ) -> Result<String, CursorError> {
+        payload::check(payload, false)?;
+        self.encode_body(payload.to_vec(), options)
+    }
+
+    fn encode_body(
+        &self,
+        mut body: Vec<u8>,
+        options: &EncodeOptions,
+    ) -> Result<String, CursorError> {
         if let Some(seg) = options.segment {
             if seg.segment >= seg.total {
                 return Err(CursorError::UnsupportedValue(
@@ -382,7 +403,6 @@ impl CursorCodec {
                 Some((iat, ttl))
             }
         };
-        let mut body = payload::encode(value, false)?;
         let pad = self
             .padding
             .map_or(0, |bucket| (bucket - body.len() % bucket) % bucket);
@@ -455,6 +475,19 @@ impl CursorCodec {
     /// (`bad_signature`, `unknown_key`), tag (`bad_signature`), payload (`malformed`), scope
     /// (`scope_mismatch`), time (`expired`).
     pub fn decode(&self, token: &str, options: &DecodeOptions) -> Result<Cursor, CursorError> {
+        let (mut cursor, body) = self.decode_with_payload(token, options)?;
+        cursor.value = payload::decode(&body, true)?;
+        Ok(cursor)
+    }
+
+    /// [`decode`](Self::decode) without building the value: the cursor's `value` is
+    /// [`Value::Null`] and the checked payload bytes come along (format v1 "Payload",
+    /// possibly followed by zero padding), for bindings that build their own value.
+    pub fn decode_with_payload(
+        &self,
+        token: &str,
+        options: &DecodeOptions,
+    ) -> Result<(Cursor, Vec<u8>), CursorError> {
         if token.len() > self.max_length {
             return Err(too_large(token.len(), self.max_length));
         }
@@ -507,7 +540,7 @@ impl CursorCodec {
             }
             _ => rest.to_vec(),
         };
-        let value = payload::decode(&body, header.padded)?;
+        payload::check(&body, header.padded)?;
         let expected = match &options.scope {
             None => None,
             Some(scope) => {
@@ -541,14 +574,15 @@ impl CursorCodec {
                 (Some(iat), Some(expires_at))
             }
         };
-        Ok(Cursor {
-            value,
+        let cursor = Cursor {
+            value: Value::Null,
             direction: header.direction,
             issued_at,
             expires_at,
             key_id: header.key_id,
             segment: header.segment,
-        })
+        };
+        Ok((cursor, body))
     }
 }
 

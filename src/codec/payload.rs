@@ -271,6 +271,11 @@ impl<'a> Reader<'a> {
         Ok(n)
     }
 
+    fn text_ref(&mut self, n: usize) -> Result<&'a str, CursorError> {
+        let raw = self.take(n)?;
+        std::str::from_utf8(raw).map_err(|_| malformed("string is not valid UTF-8"))
+    }
+
     fn text(&mut self, n: usize) -> Result<String, CursorError> {
         let raw = self.take(n)?;
         std::str::from_utf8(raw)
@@ -292,6 +297,76 @@ pub(crate) fn decode(bytes: &[u8], padded: bool) -> Result<Value, CursorError> {
         return Err(malformed("padding is not zero bytes"));
     }
     Ok(value)
+}
+
+/// Checks that `bytes` are exactly one canonical value, followed by zero bytes only when
+/// `padded`: accepts exactly what [`decode`] accepts (a unit test holds them together), with
+/// the same errors, but builds nothing, so bindings that build their own value from the bytes
+/// do not pay for a [`Value`] as well.
+pub(crate) fn check(bytes: &[u8], padded: bool) -> Result<(), CursorError> {
+    let mut r = Reader::new(bytes);
+    check_value(&mut r, 0)?;
+    let rest = r.take(r.remaining())?;
+    if !padded && !rest.is_empty() {
+        return Err(malformed("trailing bytes after the value"));
+    }
+    if rest.iter().any(|&b| b != 0) {
+        return Err(malformed("padding is not zero bytes"));
+    }
+    Ok(())
+}
+
+/// [`read_value`] without building the value.
+fn check_value(r: &mut Reader<'_>, depth: usize) -> Result<(), CursorError> {
+    let head = r.byte()?;
+    let info = head & 0x1f;
+    match head & 0xe0 {
+        0x00 => match head {
+            NULL | FALSE | TRUE => {}
+            FLOAT64 | NUMBER_POS | NUMBER_NEG | BIGINT_POS | BIGINT_NEG | DATE => {
+                // Scalars are cheap: read them the one way.
+                let mut one = Reader::new(r.bytes.get(r.pos - 1..).unwrap_or_default());
+                read_value(&mut one, depth)?;
+                r.pos += one.pos - 1;
+            }
+            _ => return Err(malformed("unknown value type")),
+        },
+        STRING => {
+            let n = r.sized(info, 1)?;
+            r.text_ref(n)?;
+        }
+        BYTES => {
+            let n = r.sized(info, 1)?;
+            r.take(n)?;
+        }
+        LIST => {
+            if depth >= MAX_DEPTH {
+                return Err(malformed("nesting too deep"));
+            }
+            let n = r.sized(info, 1)?;
+            for _ in 0..n {
+                check_value(r, depth + 1)?;
+            }
+        }
+        MAP => {
+            if depth >= MAX_DEPTH {
+                return Err(malformed("nesting too deep"));
+            }
+            let n = r.sized(info, 2)?;
+            let mut keys: Vec<&str> = Vec::with_capacity(n.min(64));
+            for _ in 0..n {
+                let len = r.length(1)?;
+                let key = r.text_ref(len)?;
+                if keys.contains(&key) {
+                    return Err(malformed("map has a duplicate key"));
+                }
+                keys.push(key);
+                check_value(r, depth + 1)?;
+            }
+        }
+        _ => return Err(malformed("unknown value type")),
+    }
+    Ok(())
 }
 
 fn read_value(r: &mut Reader<'_>, depth: usize) -> Result<Value, CursorError> {
@@ -457,6 +532,48 @@ mod tests {
                 "malformed",
                 "{bad:x?}"
             );
+        }
+    }
+
+    #[test]
+    fn check_accepts_exactly_what_decode_accepts() {
+        let v = Value::map([
+            (
+                "a",
+                Value::List(vec![Value::Float(1.5), Value::Int(-3), Value::Null]),
+            ),
+            ("b", Value::from("zoë")),
+            ("c", Value::Bytes(vec![1, 2, 3])),
+            ("d", Value::Date(-5)),
+            (
+                "e",
+                Value::map([("x", Value::Bool(true)), ("y", Value::Float(-7.0))]),
+            ),
+        ]);
+        let good = encode(&v, false).unwrap();
+        let mut seed = 0x2545_f491_4f6c_dd1du64;
+        let mut next = || {
+            seed ^= seed << 13;
+            seed ^= seed >> 7;
+            seed ^= seed << 17;
+            seed
+        };
+        for round in 0..20_000 {
+            let mut b = good.clone();
+            for _ in 0..=(round % 3) {
+                let at = (next() % (b.len() as u64 + 1)) as usize;
+                match next() % 3 {
+                    0 if at < b.len() => b[at] = next() as u8,
+                    1 => b.insert(at, next() as u8),
+                    _ if at < b.len() => {
+                        b.remove(at);
+                    }
+                    _ => {}
+                }
+            }
+            for padded in [false, true] {
+                assert_eq!(check(&b, padded), decode(&b, padded).map(|_| ()), "{b:x?}");
+            }
         }
     }
 

@@ -87,10 +87,20 @@ pub fn retry_after_seconds(text: &str) -> Option<f64> {
     if t.is_empty() || !t.bytes().all(|b| b.is_ascii_digit() || b == b'.') {
         return None;
     }
-    t.parse::<f64>()
-        .ok()
-        .filter(|s| s.is_finite())
-        .map(|s| s * 1000.0)
+    // By hand rather than `str::parse::<f64>`, whose tables add ~10 KB to the wasm: the
+    // digits as one integer over a power of ten. Both are exact up to 15 digits and 10^22, so
+    // the one division rounds correctly (the classic fast path); longer values of a delay
+    // header are not worth the exactness.
+    let (int, frac) = t.split_once('.').unwrap_or((t, ""));
+    if (int.is_empty() && frac.is_empty()) || frac.contains('.') {
+        return None;
+    }
+    let mut mantissa = 0f64;
+    for b in int.bytes().chain(frac.bytes()) {
+        mantissa = mantissa * 10.0 + f64::from(b - b'0');
+    }
+    let seconds = mantissa / 10f64.powi(frac.len().min(400) as i32);
+    seconds.is_finite().then_some(seconds * 1000.0)
 }
 
 #[cfg(test)]
@@ -120,6 +130,12 @@ mod tests {
         assert_eq!(p.delay_ms(1, Some(-5.0), 0.9), 0.0);
         assert_eq!(retry_after_seconds(" 3 "), Some(3000.0));
         assert_eq!(retry_after_seconds("0.5"), Some(500.0));
+        assert_eq!(retry_after_seconds("1.25"), Some(1250.0));
+        assert_eq!(retry_after_seconds(".5"), Some(500.0));
+        assert_eq!(retry_after_seconds("2."), Some(2000.0));
+        assert_eq!(retry_after_seconds("120"), Some(120_000.0));
+        assert_eq!(retry_after_seconds("."), None);
+        assert_eq!(retry_after_seconds("1.2.3"), None);
         assert_eq!(retry_after_seconds("Wed, 21 Oct 2015 07:28:00 GMT"), None);
         assert_eq!(retry_after_seconds("-1"), None);
     }

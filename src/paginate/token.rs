@@ -1,7 +1,7 @@
 //! Service tokens: when a token means "no more pages", and the canonical digest that detects a
 //! token the walk already sent (also across a cycle A, B, A).
 
-use std::collections::HashSet;
+use std::collections::BTreeSet;
 
 use sha2::{Digest, Sha256};
 
@@ -99,7 +99,15 @@ pub fn canonical_bytes(value: &Value, sort_keys: bool, out: &mut Vec<u8>) {
             len(out, entries.len());
             let mut refs: Vec<&(String, Value)> = entries.iter().collect();
             if sort_keys {
-                refs.sort_by(|a, b| a.0.cmp(&b.0));
+                // Insertion sort: maps in tokens are small, and the standard sort adds ~4 KB
+                // to the wasm.
+                for i in 1..refs.len() {
+                    let mut j = i;
+                    while j > 0 && refs[j - 1].0 > refs[j].0 {
+                        refs.swap(j - 1, j);
+                        j -= 1;
+                    }
+                }
             }
             for (k, v) in refs {
                 len(out, k.len());
@@ -121,10 +129,10 @@ pub fn token_digest(value: &Value) -> TokenDigest {
 }
 
 /// The tokens one chain of requests has sent, as digests: memory grows by
-/// [`TOKEN_DIGEST_BYTES`] (plus hash-set overhead) per page, never by the size of a token.
+/// [`TOKEN_DIGEST_BYTES`] (plus B-tree overhead; a B-tree rather than a hash set, which costs kilobytes of wasm) per page, never by the size of a token.
 #[derive(Clone, Debug, Default)]
 pub struct SentTokens {
-    digests: HashSet<TokenDigest>,
+    digests: BTreeSet<TokenDigest>,
 }
 
 impl SentTokens {

@@ -16,6 +16,16 @@ use crate::codec::{
 };
 use crate::error::CursorError;
 
+#[wasm_bindgen(module = "/src/wasm/codec.js")]
+extern "C" {
+    /// The payload bytes of a value (a view of a scratch buffer), or `undefined` when the
+    /// value needs the Rust converter (see `codec.js`).
+    fn pack(value: &JsValue) -> JsValue;
+    /// Builds a JS `Cursor` from metadata and checked payload bytes (layout in `codec.js`).
+    #[wasm_bindgen(js_name = "unpackCursor")]
+    fn unpack_cursor(bytes: &[u8]) -> JsValue;
+}
+
 thread_local! {
     /// Live codecs by id, so that bindings that receive a `CursorCodec` inside an options
     /// object (the paginator, the cursor stack) can reach its core without unsafe code.
@@ -63,6 +73,86 @@ fn token_arg(token: &JsValue, max_length: usize) -> Result<String, CursorError> 
         return Err(CursorError::Malformed("empty token".into()));
     }
     Ok(String::from(js))
+}
+
+/// Mints a token for a JS value: the value crosses as payload bytes built by `codec.js`,
+/// which the core checks strictly; values that walker leaves alone take the Rust converter.
+/// `options` is read after the value, as the errors of the API expect.
+fn encode_js(
+    codec: &codec::CursorCodec,
+    value: &JsValue,
+    options: &JsValue,
+    now: Option<&Function>,
+    has_ttl: bool,
+) -> Result<String, JsValue> {
+    let packed = pack(value);
+    let payload = if packed.is_undefined() {
+        None
+    } else {
+        Some(packed.unchecked_into::<Uint8Array>().to_vec())
+    };
+    let fallback = match payload {
+        Some(_) => None,
+        None => Some(to_value(value)?),
+    };
+    let mut opts = encode_options(options)?;
+    if let (Some(now), true) = (now, has_ttl || opts.ttl.is_some()) {
+        opts.now_ms = Some(call_now(now)?);
+    }
+    if let Some(bytes) = payload {
+        match codec.encode_payload(&bytes, &opts) {
+            // Only a payload the walker got wrong is malformed; convert the slow way then.
+            Err(CursorError::Malformed(_)) => {}
+            other => return Ok(other?),
+        }
+    }
+    let value = match fallback {
+        Some(v) => v,
+        None => to_value(value)?,
+    };
+    Ok(codec.encode(&value, &opts)?)
+}
+
+/// Decodes a token into a JS `Cursor`, built by `codec.js` from the checked payload.
+fn decode_js(
+    codec: &codec::CursorCodec,
+    token: &JsValue,
+    options: &JsValue,
+    now: Option<&Function>,
+) -> Result<JsValue, JsValue> {
+    let token = token_arg(token, codec.max_length())?;
+    let mut opts = decode_options(options)?;
+    if let Some(now) = now {
+        opts.now_ms = Some(call_now(now)?);
+    }
+    let (cursor, body) = codec.decode_with_payload(&token, &opts)?;
+    let mut out = Vec::with_capacity(body.len() + 48);
+    let mut flags = 0u8;
+    if cursor.direction == Direction::Before {
+        flags |= 1;
+    }
+    out.push(0);
+    if let (Some(iat), Some(exp)) = (cursor.issued_at, cursor.expires_at) {
+        flags |= 2;
+        out.extend_from_slice(&(iat as f64).to_le_bytes());
+        out.extend_from_slice(&(exp as f64).to_le_bytes());
+    }
+    if let Some(seg) = cursor.segment {
+        flags |= 4;
+        out.extend_from_slice(&seg.segment.to_le_bytes());
+        out.extend_from_slice(&seg.total.to_le_bytes());
+    }
+    if let Some(id) = &cursor.key_id {
+        flags |= 8;
+        // Key ids are at most 255 bytes (checked when the codec is built and in the header).
+        out.push(id.len() as u8);
+        out.extend_from_slice(id.as_bytes());
+    }
+    if let Some(first) = out.first_mut() {
+        *first = flags;
+    }
+    out.extend_from_slice(&body);
+    Ok(unpack_cursor(&out))
 }
 
 /// Builds the JS `Cursor` object; absent optional fields stay `undefined`.
@@ -123,6 +213,9 @@ fn whole(
 
 /// Reads the encode options bag of the JS API.
 pub fn encode_options(options: &JsValue) -> Result<EncodeOptions, CursorError> {
+    if options.is_undefined() {
+        return Ok(EncodeOptions::default());
+    }
     check_bag(options, "encode")?;
     let mut out = EncodeOptions::default();
     let direction = get(options, "direction");
@@ -163,6 +256,9 @@ pub fn encode_options(options: &JsValue) -> Result<EncodeOptions, CursorError> {
 
 /// Reads the decode options bag of the JS API.
 pub fn decode_options(options: &JsValue) -> Result<DecodeOptions, CursorError> {
+    if options.is_undefined() {
+        return Ok(DecodeOptions::default());
+    }
     check_bag(options, "decode")?;
     let mut out = DecodeOptions::default();
     let scope = get(options, "scope");
@@ -336,12 +432,13 @@ impl JsCursorCodec {
         #[wasm_bindgen(unchecked_param_type = "CursorValue")] value: JsValue,
         #[wasm_bindgen(unchecked_param_type = "EncodeOptions")] options: JsValue,
     ) -> Result<String, JsValue> {
-        let value = to_value(&value)?;
-        let mut opts = encode_options(&options)?;
-        if let (Some(now), true) = (&self.now, self.has_ttl || opts.ttl.is_some()) {
-            opts.now_ms = Some(call_now(now)?);
-        }
-        Ok(self.inner.encode(&value, &opts)?)
+        encode_js(
+            &self.inner,
+            &value,
+            &options,
+            self.now.as_ref(),
+            self.has_ttl,
+        )
     }
 
     /// Checks and decodes a token.
@@ -351,12 +448,7 @@ impl JsCursorCodec {
         #[wasm_bindgen(unchecked_param_type = "string")] token: JsValue,
         #[wasm_bindgen(unchecked_param_type = "DecodeOptions")] options: JsValue,
     ) -> Result<JsValue, JsValue> {
-        let token = token_arg(&token, self.inner.max_length())?;
-        let mut opts = decode_options(&options)?;
-        if let Some(now) = &self.now {
-            opts.now_ms = Some(call_now(now)?);
-        }
-        Ok(cursor_to_js(&self.inner.decode(&token, &opts)?))
+        decode_js(&self.inner, &token, &options, self.now.as_ref())
     }
 }
 
@@ -377,8 +469,13 @@ pub fn encode_cursor(
     #[wasm_bindgen(unchecked_param_type = "EncodeOptions")] options: JsValue,
 ) -> Result<String, JsValue> {
     install_clock();
-    let value = to_value(&value)?;
-    Ok(codec::CursorCodec::default().encode(&value, &encode_options(&options)?)?)
+    encode_js(
+        &codec::CursorCodec::default(),
+        &value,
+        &options,
+        None,
+        false,
+    )
 }
 
 /// Decodes a plain cursor (options as `CursorCodec.decode`).
@@ -392,7 +489,5 @@ pub fn decode_cursor(
     #[wasm_bindgen(unchecked_param_type = "DecodeOptions")] options: JsValue,
 ) -> Result<JsValue, JsValue> {
     install_clock();
-    let token = token_arg(&token, codec::DEFAULT_MAX_LENGTH)?;
-    let cursor = codec::CursorCodec::default().decode(&token, &decode_options(&options)?)?;
-    Ok(cursor_to_js(&cursor))
+    decode_js(&codec::CursorCodec::default(), &token, &options, None)
 }

@@ -13,6 +13,7 @@ use wasm_bindgen_futures::{future_to_promise, JsFuture};
 
 use super::codec::codec_from_js;
 use super::convert::to_value;
+use super::page::number_text;
 use super::paginate::paginate;
 use crate::codec::{CursorCodec, DecodeOptions, EncodeOptions};
 use crate::error::CursorError;
@@ -37,9 +38,11 @@ fn positive(options: &JsValue, key: &str) -> Result<Option<usize>, JsValue> {
         return Err(TypeError::new(&format!("options.{key} must be a number")).into());
     };
     if n.fract() != 0.0 || !(1.0..=4_294_967_295.0).contains(&n) {
-        return Err(
-            RangeError::new(&format!("options.{key} must be an integer >= 1, got {n}")).into(),
-        );
+        return Err(RangeError::new(&format!(
+            "options.{key} must be an integer >= 1, got {}",
+            number_text(n)
+        ))
+        .into());
     }
     Ok(Some(n as usize))
 }

@@ -27,6 +27,15 @@ fn range_error(msg: &str) -> JsValue {
     RangeError::new(msg).into()
 }
 
+/// A number as JS prints it (`1.5`, `NaN`, `Infinity`), for error messages. JS formats it so
+/// that Rust's float formatting (about 8 KB gzip of the module) is not linked in.
+pub(crate) fn number_text(n: f64) -> String {
+    js_sys::Number::from(n)
+        .to_string_with_radix(10)
+        .map(String::from)
+        .unwrap_or_default()
+}
+
 fn options_object(options: &JsValue) -> Result<(), JsValue> {
     if options.is_object() {
         Ok(())
@@ -49,7 +58,8 @@ fn count(options: &JsValue, key: &str, min: u64) -> Result<u64, JsValue> {
     };
     if n.fract() != 0.0 || n < min as f64 || n > MAX_SAFE_INTEGER as f64 {
         return Err(range_error(&format!(
-            "{key} must be an integer >= {min} (at most 2^53 - 1), got {n}"
+            "{key} must be an integer >= {min} (at most 2^53 - 1), got {}",
+            number_text(n)
         )));
     }
     Ok(n as u64)

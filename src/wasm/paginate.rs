@@ -52,8 +52,9 @@ extern "C" {
 thread_local! {
     /// Property names as JS strings, so that reading page fields does not decode the same
     /// UTF-8 name on every page. Bounded: names beyond the cap are simply not cached.
-    static KEYS: RefCell<std::collections::HashMap<String, JsValue>> =
-        RefCell::new(std::collections::HashMap::new());
+    /// (A B-tree: a hash map costs kilobytes of wasm.)
+    static KEYS: RefCell<std::collections::BTreeMap<String, JsValue>> =
+        const { RefCell::new(std::collections::BTreeMap::new()) };
 }
 
 fn key(name: &str) -> JsValue {
@@ -1066,9 +1067,14 @@ fn reader_of(options: &JsValue) -> Result<Reader, JsValue> {
         Some("relay") => (ItemsAt::Relay, Some(NextAt::Relay)),
         Some("link") => (ItemsAt::Whole, Some(NextAt::Link)),
         Some(other) => {
-            return Err(type_error(&format!(
-                "unknown preset {other:?} (dynamodb, aws, keyset, relay, link)"
-            )))
+            return Err(type_error(
+                &[
+                    "unknown preset \"",
+                    other,
+                    "\" (dynamodb, aws, keyset, relay, link)",
+                ]
+                .concat(),
+            ))
         }
     };
     let next = match (next, default_next) {
@@ -1170,9 +1176,14 @@ pub fn paginate(
         None | Some("error") => SameToken::Error,
         Some("stop") => SameToken::Stop,
         Some(other) => {
-            return Err(type_error(&format!(
-                "options.onSameToken must be \"error\" or \"stop\", not {other:?}"
-            )))
+            return Err(type_error(
+                &[
+                    "options.onSameToken must be \"error\" or \"stop\", not \"",
+                    other,
+                    "\"",
+                ]
+                .concat(),
+            ))
         }
     };
     let max_items = opt_count(&options, "maxItems")?;

@@ -8,6 +8,7 @@ use wasm_bindgen::prelude::*;
 use super::codec::codec_from_js;
 use super::convert::{from_value, to_value};
 use super::errors::pagination_error;
+use super::page::number_text;
 use crate::codec::CursorCodec;
 use crate::error::CursorError;
 use crate::stack::{CursorStack, StackError};
@@ -35,7 +36,11 @@ fn page_number(value: &JsValue, what: &str) -> Result<u64, JsValue> {
         return Err(TypeError::new(&format!("{what} must be a number")).into());
     };
     if n.fract() != 0.0 || !(1.0..=9_007_199_254_740_991.0).contains(&n) {
-        return Err(RangeError::new(&format!("{what} must be an integer >= 1, got {n}")).into());
+        return Err(RangeError::new(&format!(
+            "{what} must be an integer >= 1, got {}",
+            number_text(n)
+        ))
+        .into());
     }
     Ok(n as u64)
 }

@@ -1,0 +1,354 @@
+// Fast value conversion for the codec bindings (a wasm-bindgen snippet).
+//
+// Crossing the JS/wasm boundary once per property (typeof checks, Reflect.get, Object.keys,
+// prototype checks) cost ten times more than the codec itself. So JS walks the value ONCE
+// into the payload bytes of format v1 (docs/cursor-format.md, "Payload") and hands them over
+// in one call; Rust checks those bytes as strictly as a decoder does before it signs or
+// encodes anything. The reverse way, Rust hands over the checked payload and JS builds the
+// value. Whatever this walker does not handle (values the format refuses: lone surrogates,
+// cycles, class instances, out-of-range bigints, …) makes `pack` return undefined, and the
+// Rust converter handles the value, so every error keeps its exact code and message.
+
+const OBJECT_PROTO = Object.prototype;
+const MAX_DEPTH = 64;
+const encoder = new TextEncoder();
+const decoder = new TextDecoder();
+const wellFormed = typeof String.prototype.isWellFormed === "function"
+  ? (s) => s.isWellFormed()
+  // Older engines: any surrogate sends the value to the Rust path, which checks pairs.
+  : (s) => !/[\uD800-\uDFFF]/.test(s);
+
+let buf = new Uint8Array(512);
+let view = new DataView(buf.buffer);
+let pos = 0;
+
+function room(n) {
+  if (pos + n <= buf.length) return;
+  const next = new Uint8Array(Math.max(buf.length * 2, pos + n + 64));
+  next.set(buf.subarray(0, pos));
+  buf = next;
+  view = new DataView(buf.buffer);
+}
+
+// Unsigned LEB128 of a non-negative safe integer.
+function varint(n) {
+  room(10);
+  while (n >= 128) {
+    buf[pos++] = (n % 128) | 128;
+    n = Math.floor(n / 128);
+  }
+  buf[pos++] = n;
+}
+
+function bigVarint(n) {
+  if (n <= 9007199254740991n) return varint(Number(n));
+  room(10);
+  while (n >= 128n) {
+    buf[pos++] = Number(n & 127n) | 128;
+    n >>= 7n;
+  }
+  buf[pos++] = Number(n);
+}
+
+function head(base, len) {
+  room(1);
+  if (len < 31) {
+    buf[pos++] = base | len;
+  } else {
+    buf[pos++] = base | 31;
+    varint(len);
+  }
+}
+
+// Writes the UTF-8 of a well-formed string, preceded by its length: a head byte with `base`
+// (values) or a bare varint (map keys, base < 0).
+function text(s, base) {
+  const n = s.length;
+  let ascii = n < 64;
+  if (ascii) {
+    for (let i = 0; i < n; i++) {
+      if (s.charCodeAt(i) > 127) {
+        ascii = false;
+        break;
+      }
+    }
+  }
+  if (ascii) {
+    if (base < 0) varint(n);
+    else head(base, n);
+    room(n);
+    for (let i = 0; i < n; i++) buf[pos++] = s.charCodeAt(i);
+    return;
+  }
+  const bytes = encoder.encode(s);
+  if (base < 0) varint(bytes.length);
+  else head(base, bytes.length);
+  room(bytes.length);
+  buf.set(bytes, pos);
+  pos += bytes.length;
+}
+
+// Returns false when the value is not for this walker (see the file comment).
+function write(v, depth) {
+  switch (typeof v) {
+    case "number":
+      if (Number.isSafeInteger(v) && !Object.is(v, -0)) {
+        room(1);
+        if (v >= 0) {
+          buf[pos++] = 0x04;
+          varint(v);
+        } else {
+          buf[pos++] = 0x05;
+          varint(-1 - v);
+        }
+      } else {
+        room(9);
+        buf[pos++] = 0x03;
+        if (v !== v) {
+          // The one NaN the format carries.
+          view.setUint32(pos, 0x7ff80000);
+          view.setUint32(pos + 4, 0);
+        } else {
+          view.setFloat64(pos, v);
+        }
+        pos += 8;
+      }
+      return true;
+    case "string":
+      if (!wellFormed(v)) return false;
+      text(v, 0x20);
+      return true;
+    case "boolean":
+      room(1);
+      buf[pos++] = v ? 0x02 : 0x01;
+      return true;
+    case "bigint":
+      if (v < -9223372036854775808n || v > 18446744073709551615n) return false;
+      room(1);
+      if (v >= 0n) {
+        buf[pos++] = 0x06;
+        bigVarint(v);
+      } else {
+        buf[pos++] = 0x07;
+        bigVarint(-1n - v);
+      }
+      return true;
+    case "object":
+      break;
+    default:
+      return false;
+  }
+  if (v === null) {
+    room(1);
+    buf[pos++] = 0x00;
+    return true;
+  }
+  if (v instanceof Uint8Array) {
+    head(0x40, v.length);
+    room(v.length);
+    buf.set(v, pos);
+    pos += v.length;
+    return true;
+  }
+  if (v instanceof Date) {
+    const ms = v.getTime();
+    if (ms !== ms) return false;
+    room(1);
+    buf[pos++] = 0x08;
+    // zigzag; |ms| <= 8.64e15, so 2|ms| may pass 2^53: bigint arithmetic then.
+    if (ms >= -4503599627370496 && ms < 4503599627370496) varint(ms >= 0 ? ms * 2 : -ms * 2 - 1);
+    else bigVarint(ms >= 0 ? BigInt(ms) * 2n : BigInt(-ms) * 2n - 1n);
+    return true;
+  }
+  if (depth >= MAX_DEPTH) return false;
+  if (Array.isArray(v)) {
+    const n = v.length;
+    head(0x60, n);
+    for (let i = 0; i < n; i++) if (!write(v[i], depth + 1)) return false;
+    return true;
+  }
+  const proto = Object.getPrototypeOf(v);
+  if (proto !== OBJECT_PROTO && proto !== null) return false;
+  // Symbol keys cannot be carried: the Rust converter refuses them with unsupported_value.
+  if (Object.getOwnPropertySymbols(v).length !== 0) return false;
+  const keys = Object.keys(v);
+  head(0x80, keys.length);
+  for (let i = 0; i < keys.length; i++) {
+    const k = keys[i];
+    if (!wellFormed(k)) return false;
+    text(k, -1);
+    if (!write(v[k], depth + 1)) return false;
+  }
+  return true;
+}
+
+/** The payload bytes of `value`, or undefined when the Rust converter must handle it. */
+export function pack(value) {
+  pos = 0;
+  let ok;
+  try {
+    ok = write(value, 0);
+  } catch {
+    // A getter threw: the Rust converter reads the value again and reports it.
+    ok = false;
+  }
+  return ok ? buf.subarray(0, pos) : undefined;
+}
+
+// ---- the reverse way: bytes already checked by Rust -------------------------------------
+
+let src;
+let at;
+
+function readVarint() {
+  let n = 0;
+  let scale = 1;
+  for (;;) {
+    const b = src[at++];
+    n += (b & 127) * scale;
+    if (b < 128) return n;
+    scale *= 128;
+  }
+}
+
+function readBigVarint() {
+  const start = at;
+  while (src[at] >= 128) at++;
+  at++;
+  if (at - start <= 7) {
+    at = start;
+    return BigInt(readVarint());
+  }
+  let n = 0n;
+  for (let i = at - 1; i >= start; i--) n = (n << 7n) | BigInt(src[i] & 127);
+  return n;
+}
+
+function readText(n) {
+  const end = at + n;
+  if (n < 32) {
+    let s = "";
+    let i = at;
+    for (; i < end; i++) {
+      const c = src[i];
+      if (c > 127) break;
+      s += String.fromCharCode(c);
+    }
+    if (i === end) {
+      at = end;
+      return s;
+    }
+  }
+  const s = decoder.decode(src.subarray(at, end));
+  at = end;
+  return s;
+}
+
+function readSize(info) {
+  return info < 31 ? info : readVarint();
+}
+
+function read() {
+  const h = src[at++];
+  switch (h & 0xe0) {
+    case 0x20:
+      return readText(readSize(h & 31));
+    case 0x40: {
+      const n = readSize(h & 31);
+      const out = src.slice(at, at + n);
+      at += n;
+      return out;
+    }
+    case 0x60: {
+      const n = readSize(h & 31);
+      const out = new Array(n);
+      for (let i = 0; i < n; i++) out[i] = read();
+      return out;
+    }
+    case 0x80: {
+      const n = readSize(h & 31);
+      const out = {};
+      for (let i = 0; i < n; i++) {
+        const k = readText(readVarint());
+        const v = read();
+        if (k === "__proto__") {
+          Object.defineProperty(out, k, { value: v, enumerable: true, writable: true, configurable: true });
+        } else {
+          out[k] = v;
+        }
+      }
+      return out;
+    }
+  }
+  switch (h) {
+    case 0x00:
+      return null;
+    case 0x01:
+      return false;
+    case 0x02:
+      return true;
+    case 0x03: {
+      const f = new DataView(src.buffer, src.byteOffset + at, 8).getFloat64(0);
+      at += 8;
+      return f;
+    }
+    case 0x04:
+      return readVarint();
+    case 0x05:
+      return -1 - readVarint();
+    case 0x06:
+      return readBigVarint();
+    case 0x07:
+      return -1n - readBigVarint();
+    default: {
+      // 0x08, a Date: zigzag varint; up to 7 bytes (49 bits) exact as a number.
+      const start = at;
+      while (src[at] >= 128) at++;
+      at++;
+      if (at - start <= 7) {
+        at = start;
+        const z = readVarint();
+        return new Date(z % 2 ? -(z - 1) / 2 - 1 : z / 2);
+      }
+      at = start;
+      const z = readBigVarint();
+      return new Date(Number(z & 1n ? -(z >> 1n) - 1n : z >> 1n));
+    }
+  }
+}
+
+/**
+ * Builds the JS `Cursor` from what Rust hands over: a flags byte (1 before, 2 time, 4 segment,
+ * 8 key id), then issued-at and expires-at as f64 (time), segment and total as u32 (segment),
+ * the key id as a length byte and UTF-8 (key id), then the checked payload. Little-endian.
+ */
+export function unpackCursor(bytes) {
+  src = bytes;
+  const flags = bytes[0];
+  at = 1;
+  const dv = flags & 6 ? new DataView(bytes.buffer, bytes.byteOffset, bytes.length) : undefined;
+  let issuedAt, expiresAt, segment, keyId;
+  if (flags & 2) {
+    issuedAt = new Date(dv.getFloat64(at, true));
+    expiresAt = new Date(dv.getFloat64(at + 8, true));
+    at += 16;
+  }
+  if (flags & 4) {
+    segment = { segment: dv.getUint32(at, true), total: dv.getUint32(at + 4, true) };
+    at += 8;
+  }
+  if (flags & 8) {
+    const n = bytes[at++];
+    keyId = decoder.decode(bytes.subarray(at, at + n));
+    at += n;
+  }
+  const cursor = { value: read(), direction: flags & 1 ? "before" : "after" };
+  src = undefined;
+  if (issuedAt !== undefined) {
+    cursor.issuedAt = issuedAt;
+    cursor.expiresAt = expiresAt;
+  }
+  if (keyId !== undefined) cursor.keyId = keyId;
+  if (segment !== undefined) cursor.segment = segment;
+  return cursor;
+}
