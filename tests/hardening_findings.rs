@@ -92,3 +92,27 @@ fn f10_minus_two_pow_53_has_one_spelling() {
         );
     }
 }
+
+/// Finding F11 (open): lowering `maxDepth` below the number of pages from the current one to
+/// the furthest keeps them all (the current page is never evicted), but the saved state then
+/// has more tokens than its `maxDepth`, and `CursorStack::from_value` (JS `CursorStack.from`)
+/// refuses it as `malformed`: a stack restored with `{ maxDepth: 4 }` after a `goTo(5)` of 9
+/// pages cannot be saved and restored again. Found by the fuzz target `stack`
+/// (fuzz/regressions/stack/). Expected: the state re-reads (either `from_value` accepts the
+/// pages kept for the current one, or `set_max_depth` keeps the state consistent).
+#[test]
+#[ignore = "F11 is open (src/stack.rs set_max_depth / from_value); see docs/security.md"]
+fn f11_a_lowered_max_depth_state_re_reads() {
+    use pagecursor::CursorStack;
+    let mut stack = CursorStack::new();
+    for i in 2..=9 {
+        stack
+            .forward(Some(Some(Value::from(format!("t{i}")))))
+            .unwrap();
+    }
+    stack.go_to(5).unwrap();
+    stack.set_max_depth(Some(4)).unwrap();
+    assert_eq!(stack.page(), 5);
+    let again = CursorStack::from_value(&stack.to_value()).expect("the state re-reads");
+    assert_eq!(again.to_value(), stack.to_value());
+}

@@ -111,6 +111,8 @@ pub fn assert_remints(codec: &CursorCodec, token: &str, cursor: &Cursor, scope: 
 }
 
 /// Decoding options at the fixed clock with the scope of `sel`.
+// Options structs may gain fields: they are always built with `..Default::default()`.
+#[allow(clippy::needless_update)]
 pub fn decode_options(sel: u8) -> DecodeOptions {
     DecodeOptions {
         scope: scope(sel),

@@ -22,7 +22,7 @@ export function classify(lib, err) {
     return `WebAssembly.RuntimeError:${err.message}`;
   }
   if (err instanceof TypeError) return "TypeError";
-  if (err instanceof RangeError) return `RangeError:${err.message}`;
+  if (err instanceof RangeError) return "RangeError";
   if (err instanceof Error) return `Error:${err.message}`;
   return `non-error:${typeof err}`;
 }
@@ -257,6 +257,116 @@ export function cases(lib) {
     }],
     ["new Paginator() used", "TypeError", () => new lib.Paginator().resumeToken],
 
+    // --- CursorStack (docs/cursor-stack.md) ---
+    ["CursorStack(42)", ["TypeError", cv, "ok"], () => new lib.CursorStack(42)],
+    ["CursorStack({maxDepth: 0})", "RangeError", () => new lib.CursorStack({ maxDepth: 0 })],
+    ["CursorStack({maxDepth: 1.5})", "RangeError", () => new lib.CursorStack({ maxDepth: 1.5 })],
+    ["CursorStack({maxDepth: '3'})", ["TypeError", "RangeError"], () => new lib.CursorStack({ maxDepth: "3" })],
+    ["CursorStack({codec: {}})", "TypeError", () => new lib.CursorStack({ codec: {} })],
+    ["CursorStack({scope: cyclic})", ["TypeError", cv], () => new lib.CursorStack({ scope: cyclicObject() }).toString()],
+    ["CursorStack options getter throws", ["user", "TypeError", cv], () => new lib.CursorStack(throwingGetter("maxDepth"))],
+    ["stack.record(Symbol())", cv, () => new lib.CursorStack().record(Symbol())],
+    ["stack.record(function)", cv, () => new lib.CursorStack().record(() => 1)],
+    ["stack.record(cyclic)", cv, () => new lib.CursorStack().record(cyclicObject())],
+    ["stack.record(nested 100000 deep)", cv, () => new lib.CursorStack().record(nested(100_000, false))],
+    ["stack.record(throwing Proxy)", ["user", cv], () => new lib.CursorStack().record(throwingProxy())],
+    ["stack.forward() with no next token", "PaginationError:bad_page", () => new lib.CursorStack().forward()],
+    ["stack.forward(Symbol())", cv, () => new lib.CursorStack().forward(Symbol())],
+    ["stack.goTo('2')", "TypeError", () => new lib.CursorStack().goTo("2")],
+    ["stack.goTo(0)", "RangeError", () => new lib.CursorStack().goTo(0)],
+    ["stack.goTo(NaN)", "RangeError", () => new lib.CursorStack().goTo(NaN)],
+    ["stack.goTo(Infinity)", "RangeError", () => new lib.CursorStack().goTo(Infinity)],
+    ["stack.goTo(2**64)", ["RangeError", "PaginationError:bad_page"], () => new lib.CursorStack().goTo(2 ** 64)],
+    ["stack.goTo(2n)", "TypeError", () => new lib.CursorStack().goTo(2n)],
+    ["stack.reset(Symbol())", cv, () => new lib.CursorStack().reset(Symbol())],
+    ["stack of 2000 huge tokens toString()", "CursorError:too_large", () => {
+      const st = new lib.CursorStack();
+      for (let i = 0; i < 2000; i++) st.forward(`token-${i}-${"x".repeat(100)}`);
+      return st.toString();
+    }],
+    ["CursorStack.from(42)", "CursorError:malformed", () => lib.CursorStack.from(42)],
+    ["CursorStack.from(null)", "CursorError:malformed", () => lib.CursorStack.from(null)],
+    ["CursorStack.from('garbage!')", "CursorError:malformed", () => lib.CursorStack.from("garbage!")],
+    ["CursorStack.from(16 MiB)", "CursorError:too_large", () => lib.CursorStack.from(bigString)],
+    ["CursorStack.from(a cursor that is no state)", "CursorError:malformed", () => lib.CursorStack.from(token)],
+    ["CursorStack.from(page beyond the kept tokens)", "CursorError:malformed", () =>
+      lib.CursorStack.from(encodeCursor({ v: 1n, p: 2n ** 64n - 1n, o: 1n, t: [null] }))],
+    ["CursorStack.from(state version 2)", "CursorError:unsupported_version", () =>
+      lib.CursorStack.from(encodeCursor({ v: 2n, p: 1n, o: 1n, t: [null] }))],
+    ["CursorStack.from(plain state) by a signed codec", "CursorError:bad_signature", () =>
+      lib.CursorStack.from(new lib.CursorStack().toString(), { codec: signed })],
+    ["stack at page 2^64-1: forward() and goTo()", ["ok", "PaginationError:bad_page", "RangeError", "CursorError:malformed"], () => {
+      const max = 2n ** 64n - 1n;
+      const st = lib.CursorStack.from(encodeCursor({ v: 1n, p: max, o: max, t: ["x"], n: "y" }));
+      try { st.forward(); } catch (e) { if (!(e instanceof lib.PaginationError)) throw e; }
+      try { st.goTo(st.page + 1); } catch (e) { if (!(e instanceof lib.PaginationError) && !(e instanceof RangeError)) throw e; }
+      if (typeof st.page !== "number") throw new Error("page is not a number");
+      st.toString();
+    }],
+
+    ["CursorStack.from(state, {maxDepth}) saved and restored again", "ok", () => {
+      const st = new lib.CursorStack();
+      for (let i = 2; i <= 9; i++) st.forward(`t${i}`);
+      st.goTo(5);
+      const lowered = lib.CursorStack.from(st.toString(), { maxDepth: 4 });
+      const again = lib.CursorStack.from(lowered.toString(), { maxDepth: 4 });
+      if (again.page !== 5) throw new Error(`page ${again.page}`);
+    }],
+
+    // --- InfiniteList (docs/cursor-stack.md) ---
+    ["InfiniteList(null)", "TypeError", () => new lib.InfiniteList(null, keyset())],
+    ["InfiniteList({chunkItems: 0})", "RangeError", () => new lib.InfiniteList(threePages(), keyset({ chunkItems: 0 }))],
+    ["InfiniteList({chunkItems: '5'})", "TypeError", () => new lib.InfiniteList(threePages(), keyset({ chunkItems: "5" }))],
+    ["InfiniteList({maxChunks: -1})", "RangeError", () => new lib.InfiniteList(threePages(), keyset({ maxChunks: -1 }))],
+    ["InfiniteList({maxChunks: NaN})", "RangeError", () => new lib.InfiniteList(threePages(), keyset({ maxChunks: NaN }))],
+    ["InfiniteList loadMore, fetchPage throws", "PaginationError:fetch_failed(cause=user)", () =>
+      new lib.InfiniteList(() => { throw USER; }, keyset()).loadMore()],
+    ["InfiniteList loadMore, page is null", "PaginationError:bad_page", () =>
+      new lib.InfiniteList(async () => null, keyset()).loadMore()],
+    ["InfiniteList loadMore never settles, signal aborts", "PaginationError:aborted", () =>
+      new lib.InfiniteList(neverSettles, keyset({ signal: abortSoon() })).loadMore()],
+    ["InfiniteList listener throws", "ok", async () => {
+      const list = new lib.InfiniteList(threePages(), keyset({ chunkItems: 2 }));
+      list.subscribe(() => { throw USER; });
+      const got = await list.loadMore();
+      if (got.join() !== "1,2") throw new Error(`got ${got}`);
+    }],
+    ["InfiniteList subscribe(42)", ["TypeError", "ok"], () => new lib.InfiniteList(threePages(), keyset()).subscribe(42)],
+    ["InfiniteList.from(42)", "CursorError:malformed", () => lib.InfiniteList.from(42, threePages(), keyset())],
+    ["InfiniteList.from('garbage!')", "CursorError:malformed", () => lib.InfiniteList.from("garbage!", threePages(), keyset())],
+    ["InfiniteList.from(a stack state)", "CursorError:malformed", () =>
+      lib.InfiniteList.from(new lib.CursorStack().toString(), threePages(), keyset())],
+    ["InfiniteList.from(16 MiB)", "CursorError:too_large", () => lib.InfiniteList.from(bigString, threePages(), keyset())],
+
+    // --- page models (docs/page-models.md) ---
+    ["offsetPage(null)", "TypeError", () => lib.offsetPage(null)],
+    ["offsetPage total '5'", "TypeError", () => lib.offsetPage({ total: "5", page: 1, limit: 1 })],
+    ["offsetPage total -1", "RangeError", () => lib.offsetPage({ total: -1, page: 1, limit: 1 })],
+    ["offsetPage total 2^60", "RangeError", () => lib.offsetPage({ total: 2 ** 60, page: 1, limit: 1 })],
+    ["offsetPage offset beyond 2^53", "RangeError", () => lib.offsetPage({ total: 10, page: 2 ** 52, limit: 4 })],
+    ["offsetPage limit 1.5", "RangeError", () => lib.offsetPage({ total: 10, page: 1, limit: 1.5 })],
+    ["offsetPage page 5n", "TypeError", () => lib.offsetPage({ total: 10, page: 5n, limit: 1 })],
+    ["offsetPage getter throws", ["user", "TypeError"], () => lib.offsetPage(throwingGetter("total"))],
+    ["paginateOffset('abc')", "TypeError", () => lib.paginateOffset("abc", { page: 1, limit: 1 })],
+    ["paginateOffset(10^6 items) last page", "ok", () => {
+      const r = lib.paginateOffset(bigArray, { page: 1_000_000, limit: 1 });
+      if (r.items.length !== 1 || r.hasNext) throw new Error("wrong last page");
+    }],
+    ["paginateKeyset keys []", "TypeError", () => lib.paginateKeyset([{ id: 1 }], { keys: [], limit: 1 })],
+    ["paginateKeyset limit 0", "RangeError", () => lib.paginateKeyset([{ id: 1 }], { keys: ["id"], limit: 0 })],
+    ["paginateKeyset items [1, 2]", "TypeError", () => lib.paginateKeyset([1, 2], { keys: ["id"], limit: 1 })],
+    ["paginateKeyset duplicate keys", "RangeError", () => lib.paginateKeyset([{ id: 1 }, { id: 1 }], { keys: ["id"], limit: 1 })],
+    ["paginateKeyset key is a function", cv, () => lib.paginateKeyset([{ id: () => 1 }], { keys: ["id"], limit: 1 })],
+    ["paginateKeyset after 42", "CursorError:malformed", () => lib.paginateKeyset([{ id: 1 }], { keys: ["id"], limit: 1, after: 42 })],
+    ["paginateKeyset after 'garbage!'", "CursorError:malformed", () =>
+      lib.paginateKeyset([{ id: 1 }], { keys: ["id"], limit: 1, after: "garbage!" })],
+    ["paginateKeyset after a plain cursor of other keys", "CursorError:malformed", () =>
+      lib.paginateKeyset([{ id: 1 }], { keys: ["id"], limit: 1, after: encodeCursor({ other: 1 }) })],
+    ["paginateKeyset after 16 MiB", "CursorError:too_large", () =>
+      lib.paginateKeyset([{ id: 1 }], { keys: ["id"], limit: 1, after: bigString })],
+    ["paginateKeyset item getter throws", ["user", "TypeError", cv], () =>
+      lib.paginateKeyset([throwingGetter("id")], { keys: ["id"], limit: 1 })],
+
     // --- paginate(fetchPage, options): argument types ---
     ["paginate(null)", "TypeError", () => walk(null, keyset())],
     ["paginate(42)", "TypeError", () => walk(42, keyset())],
@@ -414,6 +524,7 @@ export const KNOWN = {
   "decode options getter throws": "ok",
   "decode options Proxy throws": "ok",
   "page.items getter throws": "ok",
+  "CursorStack options getter throws": "ok",
   "page.next_cursor getter throws": "ok",
   // F2: a throw inside js_sys Array::length/get on a page's items (a Proxy) unwinds through
   // wasm: the iteration never settles and the error escapes as an uncaught exception.
@@ -426,6 +537,9 @@ export const KNOWN = {
   "fetchPage resolves a throwing Proxy": "PaginationError:fetch_failed(cause=user)",
   // F5: options.signal that is not an AbortSignal is ignored instead of refused.
   "paginate signal {}": "ok",
+  // F11: a stack restored with a smaller maxDepth while standing behind its furthest page
+  // keeps more pages than maxDepth, and its own toString() no longer restores (src/stack.rs).
+  "CursorStack.from(state, {maxDepth}) saved and restored again": "CursorError:malformed",
   // F9: any object with a `__codecId` property is taken for the CursorCodec registered under
   // that id (src/wasm/codec.rs codec_from_js), so code without the codec can mint resume
   // tokens with its keys.

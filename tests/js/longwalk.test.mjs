@@ -1,6 +1,6 @@
 // Long walks through the installed package, with memory measured in a child process started
 // with --expose-gc (node --test does not pass that flag to its test files): one million pages
-// through the paginator, and cycle detection over 100,000 distinct large tokens. The JS heap
+// through the paginator, InfiniteList over 100,000 items, and cycle detection over 100,000 distinct large tokens. The JS heap
 // must stay flat (no page, item or token is retained after it was handed out) and the wasm
 // linear memory may grow only by the documented cycle-detection digest per page.
 // The figures are printed and quoted in docs/security.md.
@@ -53,9 +53,44 @@ async function walk(pages, tokenOf, sampleAt) {
   return { count, stopReason: p.stopReason, stats: p.stats, samples, sampleAt };
 }
 
+/** 100,000 items through InfiniteList in chunks of 100 with a window of 5 chunks. */
+async function infinite() {
+  const { InfiniteList } = await import("pagecursor");
+  const memory = await wasmMemory();
+  const total = 100_000;
+  const perPage = 50;
+  const fetchPage = (token) => {
+    const start = token === undefined ? 0 : token;
+    const items = Array.from({ length: Math.min(perPage, total - start) }, (_, k) => start + k);
+    return { items, next_cursor: start + perPage < total ? start + perPage : undefined };
+  };
+  const list = new InfiniteList(fetchPage, { preset: "keyset", chunkItems: 100, maxChunks: 5 });
+  let expected = 0;
+  let maxWindow = 0;
+  let loads = 0;
+  const samples = {};
+  while (list.hasMore) {
+    const chunk = await list.loadMore();
+    loads++;
+    for (const item of chunk) {
+      if (item !== expected) throw new Error(`item ${item}, expected ${expected}`);
+      expected++;
+    }
+    maxWindow = Math.max(maxWindow, list.items.length);
+    if (loads === 100) samples.early = { heap: heap(), wasm: memory.buffer.byteLength, loads };
+  }
+  samples.end = { heap: heap(), wasm: memory.buffer.byteLength, loads };
+  // The window slides back from the cursors kept for dropped chunks.
+  const previous = await list.loadPrevious();
+  if (previous[0] !== total - 600) throw new Error(`loadPrevious gave ${previous[0]}`);
+  return { items: expected, loads, maxWindow, windowAfterBack: list.items.length, samples };
+}
+
 async function child(kind) {
   let result;
-  if (kind === "million") {
+  if (kind === "infinite") {
+    result = await infinite();
+  } else if (kind === "million") {
     result = await walk(1_000_000, (i) => ({ i }), 10_000);
   } else {
     const pad = "x".repeat(1000);
@@ -102,6 +137,26 @@ if (CHILD) {
     // the table and, at the high-water mark, the one it was rehashed from. Measured 48–72
     // bytes per page; docs/security.md states a bound of 96.
     assert.ok(wasmPerPage <= 96, `wasm memory grew by ${wasmPerPage} bytes per page`);
+  });
+
+  test("InfiniteList over 100,000 items keeps a bounded window and only a cursor per dropped chunk", async () => {
+    const r = await runChild("infinite");
+    assert.equal(r.items, 100_000);
+    assert.ok(r.maxWindow <= 500, `window held ${r.maxWindow} items`);
+    assert.equal(r.windowAfterBack, 500);
+    const chunks = r.samples.end.loads - r.samples.early.loads;
+    const wasmPerChunk = (r.samples.end.wasm - r.samples.early.wasm) / chunks;
+    const heapGrowth = r.samples.end.heap - r.samples.early.heap;
+    console.log(
+      `InfiniteList, 100,000 items in ${r.loads} loads of 100 (maxChunks 5): window at most ${r.maxWindow} items; ` +
+        `JS heap growth ${(heapGrowth / 1024).toFixed(0)} KiB over ${chunks} chunks; ` +
+        `wasm memory ${(r.samples.early.wasm / MiB).toFixed(1)} -> ${(r.samples.end.wasm / MiB).toFixed(1)} MiB ` +
+        `(${wasmPerChunk.toFixed(0)} bytes per chunk)`,
+    );
+    // What is kept per dropped chunk is its start cursor (a short string), never its items
+    // (100 items of 8+ bytes each would be over 800 bytes per chunk on the JS heap).
+    assert.ok(heapGrowth / chunks < 512, `JS heap grew by ${heapGrowth / chunks} bytes per chunk`);
+    assert.ok(wasmPerChunk <= 1024, `wasm memory grew by ${wasmPerChunk} bytes per chunk`);
   });
 
   test("cycle detection over 100,000 distinct 1 KB tokens keeps a digest, not the token", async () => {
