@@ -1,6 +1,6 @@
 //! Offset pagination: a 1-based page number and a limit, with metadata derived from a total.
 //!
-//! Counts are `u64` and the JS bindings accept any safe integer (up to 2^53 - 1), so totals of
+//! Counts are `u64` and the JS bindings accept any safe integer (totals up to 2^53), so totals of
 //! large tables are exact. A page past the end is not an error: it is empty, and its metadata
 //! still describes the whole data set.
 //!
@@ -17,6 +17,9 @@ use std::ops::Range;
 
 /// The largest integer a JS number holds exactly, `2^53 - 1`: the bound of every count.
 pub const MAX_SAFE_INTEGER: u64 = (1 << 53) - 1;
+/// The largest total a page model accepts, `2^53`: the contract counts "totals up to 2^53",
+/// and 2^53 itself is still exact in a JS number.
+pub const MAX_TOTAL: u64 = 1 << 53;
 
 /// A count printed in decimal by hand: `u64`'s own `Display` adds ~0.5 KB to the WebAssembly
 /// module, and the client modules are its only users there.
@@ -104,7 +107,7 @@ impl OffsetPage {
         if !(1..=MAX_SAFE_INTEGER).contains(&limit) {
             return Err(PageError::InvalidLimit(Decimal(limit).to_string()));
         }
-        if total > MAX_SAFE_INTEGER {
+        if total > MAX_TOTAL {
             return Err(PageError::InvalidTotal(Decimal(total).to_string()));
         }
         let offset = (page - 1)
@@ -221,8 +224,13 @@ mod tests {
             Err(PageError::InvalidLimit(_))
         ));
         assert!(matches!(
-            OffsetPage::new(MAX_SAFE_INTEGER + 1, 1, 1),
+            OffsetPage::new(MAX_TOTAL + 1, 1, 1),
             Err(PageError::InvalidTotal(_))
+        ));
+        assert!(OffsetPage::new(MAX_TOTAL, 1, 1).is_ok());
+        assert!(matches!(
+            OffsetPage::new(MAX_TOTAL, 1, 0),
+            Err(PageError::InvalidLimit(_))
         ));
         assert!(matches!(
             OffsetPage::new(10, MAX_SAFE_INTEGER, MAX_SAFE_INTEGER),

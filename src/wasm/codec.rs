@@ -281,7 +281,7 @@ pub fn codec_from_js(value: &JsValue) -> Result<Rc<codec::CursorCodec>, JsValue>
         })
     })
     .ok_or_else(|| {
-        JsValue::from(js_sys::TypeError::new(
+        JsValue::from(super::errors::TypeError::new(
             "options.codec must be a CursorCodec",
         ))
     })

@@ -27,3 +27,12 @@ export function makePaginationError(code, message, cause, resumeToken) {
   if (cause !== undefined) options.cause = cause;
   return new PaginationError(code, message, options);
 }
+
+// A wrong argument (a bad option value, a page number below 1, …) is the caller's bug, not a
+// cursor or pagination failure: it stays a TypeError or RangeError, and like every error of
+// the package it carries a stable `code`, "invalid_argument".
+export function makeArgumentError(range, message) {
+  const err = range ? new RangeError(message) : new TypeError(message);
+  err.code = "invalid_argument";
+  return err;
+}

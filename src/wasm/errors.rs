@@ -8,6 +8,8 @@ use crate::error::CursorError;
 extern "C" {
     #[wasm_bindgen(js_name = "makeCursorError")]
     fn make_cursor_error(code: &str, message: &str) -> JsValue;
+    #[wasm_bindgen(js_name = "makeArgumentError")]
+    fn make_argument_error(range: bool, message: &str) -> JsValue;
     #[wasm_bindgen(js_name = "makePaginationError")]
     fn make_pagination_error(
         code: &str,
@@ -38,4 +40,38 @@ pub fn pagination_error(
             .map(JsValue::from)
             .unwrap_or(JsValue::UNDEFINED),
     )
+}
+
+/// A JS `TypeError` with `code: "invalid_argument"` (a wrong type of argument or option).
+/// Named like `js_sys::TypeError` so the bindings build argument errors the same way.
+pub(crate) struct TypeError(JsValue);
+
+impl TypeError {
+    /// The error with this message.
+    pub(crate) fn new(message: &str) -> TypeError {
+        TypeError(make_argument_error(false, message))
+    }
+}
+
+impl From<TypeError> for JsValue {
+    fn from(err: TypeError) -> JsValue {
+        err.0
+    }
+}
+
+/// A JS `RangeError` with `code: "invalid_argument"` (an argument of the right type whose
+/// value is out of range).
+pub(crate) struct RangeError(JsValue);
+
+impl RangeError {
+    /// The error with this message.
+    pub(crate) fn new(message: &str) -> RangeError {
+        RangeError(make_argument_error(true, message))
+    }
+}
+
+impl From<RangeError> for JsValue {
+    fn from(err: RangeError) -> JsValue {
+        err.0
+    }
 }

@@ -6,7 +6,9 @@ use std::cell::RefCell;
 use std::collections::VecDeque;
 use std::rc::{Rc, Weak};
 
-use js_sys::{Array, Function, Object, Promise, RangeError, Reflect, TypeError};
+use js_sys::{Array, Function, Object, Promise, Reflect};
+
+use super::errors::{RangeError, TypeError};
 use wasm_bindgen::prelude::*;
 use wasm_bindgen::JsCast;
 use wasm_bindgen_futures::{future_to_promise, JsFuture};

@@ -2,7 +2,9 @@
 
 use std::rc::Rc;
 
-use js_sys::{Array, Object, RangeError, Reflect, TypeError};
+use js_sys::{Array, Object, Reflect};
+
+use super::errors::{RangeError, TypeError};
 use wasm_bindgen::prelude::*;
 
 use super::codec::codec_from_js;
@@ -10,7 +12,7 @@ use super::convert::{set_own, to_value};
 use crate::codec::CursorCodec;
 use crate::error::CursorError;
 use crate::keyset::{paginate_keyset as core_keyset, KeysetError, KeysetOptions, SortKey};
-use crate::page::{Decimal, OffsetPage, PageError, MAX_SAFE_INTEGER};
+use crate::page::{Decimal, OffsetPage, PageError, MAX_SAFE_INTEGER, MAX_TOTAL};
 use crate::value::Value;
 
 /// `obj[key]`, `undefined` when `obj` is not an object or the getter throws. Shared by the
@@ -69,8 +71,8 @@ fn options_object(options: &JsValue) -> Result<(), JsValue> {
 }
 
 /// An integer count from the options bag: a `TypeError` when it is not a number, a
-/// `RangeError` when it is NaN, not an integer, below `min` or above 2^53 - 1.
-fn count(options: &JsValue, key: &str, min: u64) -> Result<u64, JsValue> {
+/// `RangeError` when it is NaN, not an integer, below `min` or above `max`.
+fn count(options: &JsValue, key: &str, min: u64, max: u64) -> Result<u64, JsValue> {
     let value = get(options, key);
     let Some(n) = value.as_f64() else {
         let what = if value.is_undefined() {
@@ -80,10 +82,11 @@ fn count(options: &JsValue, key: &str, min: u64) -> Result<u64, JsValue> {
         };
         return Err(type_error(&format!("{key} must be a number, got {what}")));
     };
-    if n.fract() != 0.0 || n < min as f64 || n > MAX_SAFE_INTEGER as f64 {
+    if n.fract() != 0.0 || n < min as f64 || n > max as f64 {
         return Err(range_error(&format!(
-            "{key} must be an integer >= {} (at most 2^53 - 1), got {}",
+            "{key} must be an integer from {} to {}, got {}",
             Decimal(min),
+            Decimal(max),
             number_text(n)
         )));
     }
@@ -120,9 +123,9 @@ pub fn offset_page(
     options: JsValue,
 ) -> Result<JsValue, JsValue> {
     options_object(&options)?;
-    let total = count(&options, "total", 0)?;
-    let page = count(&options, "page", 1)?;
-    let limit = count(&options, "limit", 1)?;
+    let total = count(&options, "total", 0, MAX_TOTAL)?;
+    let page = count(&options, "page", 1, MAX_SAFE_INTEGER)?;
+    let limit = count(&options, "limit", 1, MAX_SAFE_INTEGER)?;
     let meta = OffsetPage::new(total, page, limit).map_err(page_error)?;
     Ok(meta_object(&meta).into())
 }
@@ -143,8 +146,8 @@ pub fn paginate_offset(
     }
     options_object(&options)?;
     let items: Array = items.unchecked_into();
-    let page = count(&options, "page", 1)?;
-    let limit = count(&options, "limit", 1)?;
+    let page = count(&options, "page", 1, MAX_SAFE_INTEGER)?;
+    let limit = count(&options, "limit", 1, MAX_SAFE_INTEGER)?;
     let meta = OffsetPage::new(u64::from(items.length()), page, limit).map_err(page_error)?;
     let range = meta.range(u64::from(items.length()));
     let slice = items.slice(range.start as u32, range.end as u32);
@@ -361,7 +364,7 @@ pub fn paginate_keyset(
     if keys.is_empty() {
         return Err(type_error("keys must name at least one key"));
     }
-    let limit = count(&options, "limit", 1)?;
+    let limit = count(&options, "limit", 1, MAX_SAFE_INTEGER)?;
     let codec = codec_option(&options)?;
     let scope = scope_option(&options)?;
     let after = cursor_option(&options, "after")?;

@@ -84,7 +84,7 @@ fn global(name: &str) -> JsValue {
 }
 
 fn type_error(msg: &str) -> JsValue {
-    js_sys::TypeError::new(msg).into()
+    super::errors::TypeError::new(msg).into()
 }
 
 fn now() -> f64 {

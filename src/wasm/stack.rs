@@ -2,7 +2,7 @@
 
 use std::rc::Rc;
 
-use js_sys::{RangeError, TypeError};
+use super::errors::{RangeError, TypeError};
 use wasm_bindgen::prelude::*;
 
 use super::convert::{from_value, to_value};
