@@ -18,13 +18,21 @@ const TYPES = {
   ".txt": "text/plain; charset=utf-8",
 };
 
-/** Starts a server; `mounts` maps URL prefixes ("/pkg/") to folders. Resolves to { server, url }. */
-export function serve({ port = 0, mounts }) {
+/**
+ * Starts a server; `mounts` maps URL prefixes ("/pkg/") to folders. `route(req, res, url)`, when
+ * given, sees every request first and returns true when it answered it (an API next to the
+ * static files). Resolves to { server, url, log } where `log` lists every path requested.
+ */
+export function serve({ port = 0, mounts, route }) {
   const table = Object.entries(mounts)
     .map(([prefix, dir]) => [prefix, resolve(dir)])
     .sort((a, b) => b[0].length - a[0].length);
+  const log = [];
   const server = createServer((req, res) => {
-    const path = decodeURIComponent(new URL(req.url, "http://x").pathname);
+    const url = new URL(req.url, `http://${req.headers.host ?? "127.0.0.1"}`);
+    log.push(url.pathname + url.search);
+    if (route && route(req, res, url)) return;
+    const path = decodeURIComponent(url.pathname);
     const hit = table.find(([prefix]) => path.startsWith(prefix));
     if (!hit) return notFound(res);
     const [prefix, dir] = hit;
@@ -38,13 +46,13 @@ export function serve({ port = 0, mounts }) {
     }
     res.writeHead(200, {
       "content-type": TYPES[extname(file)] ?? "application/octet-stream",
-      "cache-control": "no-cache",
+      "cache-control": "no-store",
     });
     createReadStream(file).pipe(res);
   });
   return new Promise((ok, fail) => {
     server.once("error", fail);
-    server.listen(port, "127.0.0.1", () => ok({ server, url: `http://127.0.0.1:${server.address().port}/` }));
+    server.listen(port, "127.0.0.1", () => ok({ server, url: `http://127.0.0.1:${server.address().port}/`, log }));
   });
 }
 

@@ -5,51 +5,20 @@
 // `Link: <…page=N+1…>; rel="next", <…>; rel="last"` while a next page exists (absolute URLs, as
 // GitHub sends them). `?fail=N` answers the first N requests of a client id with 503 +
 // Retry-After: 0, so retries can be seen.
-import { createServer } from "node:http";
-import { createReadStream, statSync } from "node:fs";
-import { resolve, join, extname, sep } from "node:path";
+import { serve as serveStatic } from "../../scripts/serve.mjs";
 
 export const REPO_COUNT = 10;
 
-const TYPES = {
-  ".html": "text/html; charset=utf-8",
-  ".js": "text/javascript; charset=utf-8",
-  ".mjs": "text/javascript; charset=utf-8",
-  ".css": "text/css; charset=utf-8",
-  ".json": "application/json; charset=utf-8",
-  ".wasm": "application/wasm",
-  ".map": "application/json; charset=utf-8",
-};
-
 /** Starts the server; `mounts` maps URL prefixes ("/vite/") to folders. Resolves to { server, url, log }. */
 export function serve({ mounts }) {
-  const table = Object.entries(mounts)
-    .map(([prefix, dir]) => [prefix, resolve(dir)])
-    .sort((a, b) => b[0].length - a[0].length);
-  const log = [];
   const failures = new Map();
-  const server = createServer((req, res) => {
-    const url = new URL(req.url, `http://${req.headers.host}`);
-    log.push(url.pathname + url.search);
-    if (url.pathname === "/api/repos") return repos(req, res, url, failures);
-    const path = decodeURIComponent(url.pathname);
-    const hit = table.find(([prefix]) => path.startsWith(prefix));
-    if (!hit) return notFound(res);
-    const [prefix, dir] = hit;
-    let file = join(dir, path.slice(prefix.length));
-    if (file !== dir && !file.startsWith(dir + sep)) return notFound(res);
-    try {
-      if (statSync(file).isDirectory()) file = join(file, "index.html");
-      statSync(file);
-    } catch {
-      return notFound(res);
-    }
-    res.writeHead(200, { "content-type": TYPES[extname(file)] ?? "application/octet-stream", "cache-control": "no-store" });
-    createReadStream(file).pipe(res);
-  });
-  return new Promise((ok, fail) => {
-    server.once("error", fail);
-    server.listen(0, "127.0.0.1", () => ok({ server, url: `http://127.0.0.1:${server.address().port}/`, log }));
+  return serveStatic({
+    mounts,
+    route: (req, res, url) => {
+      if (url.pathname !== "/api/repos") return false;
+      repos(req, res, url, failures);
+      return true;
+    },
   });
 }
 
@@ -84,9 +53,4 @@ function repos(req, res, url, failures) {
   if (links.length) headers.link = links.join(", ");
   res.writeHead(200, headers);
   res.end(JSON.stringify(items));
-}
-
-function notFound(res) {
-  res.writeHead(404, { "content-type": "text/plain" });
-  res.end("not found");
 }
