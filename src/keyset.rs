@@ -132,6 +132,37 @@ fn type_rank(v: &Value) -> u8 {
     }
 }
 
+/// Compares strings by their UTF-16 code units, as JS does, without transcoding them: UTF-8
+/// bytes order like code points, which differs from UTF-16 only where a character above
+/// U+FFFF (a surrogate pair, 0xD800..) meets one in U+E000..=U+FFFF, so only the first
+/// differing character needs a closer look.
+fn compare_utf16(x: &str, y: &str) -> Ordering {
+    let (a, b) = (x.as_bytes(), y.as_bytes());
+    let Some(i) = a.iter().zip(b).position(|(p, q)| p != q) else {
+        return a.len().cmp(&b.len());
+    };
+    // The strings agree before byte `i`, so the character holding it starts at the same
+    // offset in both.
+    let start = (0..=i).rev().find(|&k| x.is_char_boundary(k)).unwrap_or(0);
+    let first = |s: &str| {
+        s.get(start..)
+            .and_then(|t| t.chars().next())
+            .map(utf16_rank)
+    };
+    first(x).cmp(&first(y))
+}
+
+/// A rank of a character that orders like its UTF-16 code units: U+E000..=U+FFFF move above
+/// the characters that take a surrogate pair.
+fn utf16_rank(c: char) -> u32 {
+    let c = u32::from(c);
+    if (0xE000..=0xFFFF).contains(&c) {
+        c + 0x20_0000
+    } else {
+        c
+    }
+}
+
 /// The total order of key values (see the [module docs](self)).
 pub fn compare_values(a: &Value, b: &Value) -> Ordering {
     match (a, b) {
@@ -140,7 +171,7 @@ pub fn compare_values(a: &Value, b: &Value) -> Ordering {
         (Value::Float(x), Value::Float(y)) => x.total_cmp(y),
         (Value::Int(x), Value::Int(y)) => x.cmp(y),
         (Value::Date(x), Value::Date(y)) => x.cmp(y),
-        (Value::String(x), Value::String(y)) => x.encode_utf16().cmp(y.encode_utf16()),
+        (Value::String(x), Value::String(y)) => compare_utf16(x, y),
         (Value::Bytes(x), Value::Bytes(y)) => x.cmp(y),
         (Value::List(x), Value::List(y)) => x
             .iter()
@@ -151,11 +182,7 @@ pub fn compare_values(a: &Value, b: &Value) -> Ordering {
         (Value::Map(x), Value::Map(y)) => x
             .iter()
             .zip(y)
-            .map(|((kp, p), (kq, q))| {
-                kp.encode_utf16()
-                    .cmp(kq.encode_utf16())
-                    .then_with(|| compare_values(p, q))
-            })
+            .map(|((kp, p), (kq, q))| compare_utf16(kp, kq).then_with(|| compare_values(p, q)))
             .find(|o| o.is_ne())
             .unwrap_or_else(|| x.len().cmp(&y.len())),
         _ => type_rank(a).cmp(&type_rank(b)),
@@ -176,6 +203,39 @@ pub fn compare_keys(keys: &[SortKey], a: &[Value], b: &[Value]) -> Ordering {
         })
         .find(|o| o.is_ne())
         .unwrap_or(Ordering::Equal)
+}
+
+/// The key values of all rows as integers that order like [`compare_keys`], row after row,
+/// when every key column holds only numbers, only Dates or only bigints in the i64 range: the
+/// sort then compares plain integers instead of [`Value`]s. `None` for any other column
+/// (strings, mixed types, …), which sorts by [`compare_keys`].
+fn integer_keys(keys: &[SortKey], rows: &[Vec<Value>]) -> Option<Vec<u64>> {
+    const SIGN: u64 = 1 << 63;
+    let first = rows.first()?;
+    let mut out = Vec::with_capacity(rows.len().saturating_mul(keys.len()));
+    for row in rows {
+        for ((key, v), f) in keys.iter().zip(row).zip(first) {
+            if type_rank(v) != type_rank(f) {
+                return None;
+            }
+            let bits = match v {
+                // The IEEE-754 total order of `f64::total_cmp` as an unsigned order.
+                Value::Float(x) => {
+                    let b = x.to_bits();
+                    if b & SIGN != 0 {
+                        !b
+                    } else {
+                        b | SIGN
+                    }
+                }
+                Value::Date(ms) => (*ms as u64) ^ SIGN,
+                Value::Int(n) => (i64::try_from(*n).ok()? as u64) ^ SIGN,
+                _ => return None,
+            };
+            out.push(if key.descending { !bits } else { bits });
+        }
+    }
+    Some(out)
 }
 
 /// Options of [`paginate_keyset`].
@@ -334,7 +394,19 @@ pub fn paginate_keyset(
     }
     let mut order: Vec<usize> = (0..rows.len()).collect();
     let key_of = |i: usize| rows.get(i).map(Vec::as_slice).unwrap_or(&[]);
-    order.sort_by(|&a, &b| compare_keys(keys, key_of(a), key_of(b)));
+    let ints = integer_keys(keys, rows);
+    let width = keys.len();
+    let ints_of = |i: usize| {
+        let start = i.saturating_mul(width);
+        ints.as_deref()
+            .and_then(|v| v.get(start..start.saturating_add(width)))
+            .unwrap_or(&[])
+    };
+    // One comparator for both cases, so the sort is instantiated once.
+    order.sort_by(|&a, &b| match ints {
+        Some(_) => ints_of(a).cmp(ints_of(b)),
+        None => compare_keys(keys, key_of(a), key_of(b)),
+    });
     if let Some(w) = order
         .windows(2)
         .find(|w| compare_keys(keys, key_of(w[0]), key_of(w[1])).is_eq())
@@ -550,6 +622,88 @@ mod tests {
             limit,
             ..Default::default()
         }
+    }
+
+    #[test]
+    fn utf16_order_without_transcoding() {
+        let words = [
+            "",
+            "a",
+            "ab",
+            "b",
+            "é",
+            "éa",
+            "e\u{301}",
+            "\u{7ff}",
+            "\u{800}",
+            "\u{d7ff}",
+            "\u{e000}",
+            "\u{ffff}",
+            "\u{10000}",
+            "😀",
+            "😁",
+            "a😀",
+            "a\u{ffff}",
+            "\u{10ffff}",
+            "\u{0}",
+            "x\u{0}y",
+        ];
+        for a in words {
+            for b in words {
+                let expected = a.encode_utf16().cmp(b.encode_utf16());
+                assert_eq!(compare_utf16(a, b), expected, "{a:?} vs {b:?}");
+            }
+        }
+    }
+
+    #[test]
+    fn integer_keys_order_like_compare_keys() {
+        let floats = [
+            f64::NAN,
+            -f64::NAN,
+            f64::NEG_INFINITY,
+            -1.5,
+            -0.0,
+            0.0,
+            2.0,
+            f64::INFINITY,
+        ];
+        let columns: Vec<Vec<Value>> = vec![
+            floats.iter().map(|&f| Value::Float(f)).collect(),
+            [-5i64, 0, 3, i64::MIN, i64::MAX, -1, 7, 2]
+                .iter()
+                .map(|&d| Value::Date(d))
+                .collect(),
+            [i64::MIN, -1, 0, 1, i64::MAX, 5, -7, 9]
+                .iter()
+                .map(|&n| Value::Int(n.into()))
+                .collect(),
+        ];
+        for (col, desc) in [(0, false), (1, true), (2, false), (2, true)] {
+            let keys = [SortKey {
+                name: "k".into(),
+                descending: desc,
+            }];
+            let rows: Vec<Vec<Value>> = columns[col].iter().map(|v| vec![v.clone()]).collect();
+            let ints = integer_keys(&keys, &rows).unwrap();
+            for a in 0..rows.len() {
+                for b in 0..rows.len() {
+                    assert_eq!(
+                        ints[a].cmp(&ints[b]),
+                        compare_keys(&keys, &rows[a], &rows[b]),
+                        "{:?} vs {:?}",
+                        rows[a],
+                        rows[b]
+                    );
+                }
+            }
+        }
+        // Mixed types, strings and bigints beyond i64 sort by values.
+        let mixed = vec![vec![Value::Int(1)], vec![Value::Float(1.0)]];
+        assert!(integer_keys(&[SortKey::asc("k")], &mixed).is_none());
+        let big = vec![vec![Value::Int(1 << 64)]];
+        assert!(integer_keys(&[SortKey::asc("k")], &big).is_none());
+        assert!(integer_keys(&[SortKey::asc("k")], &[vec![Value::from("a")]]).is_none());
     }
 
     #[test]

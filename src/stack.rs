@@ -24,6 +24,7 @@ use std::fmt;
 
 use crate::codec::{CursorCodec, DecodeOptions, EncodeOptions};
 use crate::error::CursorError;
+use crate::page::Decimal;
 use crate::value::Value;
 
 /// The version of the serialized stack state that [`CursorStack::serialize`] writes.
@@ -69,17 +70,25 @@ impl fmt::Display for StackError {
                 furthest,
             } => write!(
                 f,
-                "page {page} is not available: the stack holds pages {oldest} to {furthest}"
+                "page {} is not available: the stack holds pages {} to {}",
+                Decimal(*page),
+                Decimal(*oldest),
+                Decimal(*furthest)
             ),
             StackError::NoNextPage { page, at_end: true } => {
-                write!(f, "page {page} is the last page: there is no next page")
+                write!(
+                    f,
+                    "page {} is the last page: there is no next page",
+                    Decimal(*page)
+                )
             }
             StackError::NoNextPage {
                 page,
                 at_end: false,
             } => write!(
                 f,
-                "the next token of page {page} is not known: record it or pass it to forward"
+                "the next token of page {} is not known: record it or pass it to forward",
+                Decimal(*page)
             ),
             StackError::InvalidMaxDepth => write!(f, "maxDepth must be at least 1"),
         }
@@ -349,7 +358,7 @@ impl CursorStack {
 
     /// Rebuilds a stack from [`to_value`](Self::to_value), checking every invariant.
     pub fn from_value(value: &Value) -> Result<CursorStack, CursorError> {
-        let bad = |why: &str| CursorError::Malformed(format!("cursor stack state: {why}"));
+        let bad = |why: &str| CursorError::Malformed(["cursor stack state: ", why].concat());
         let Value::Map(entries) = value else {
             return Err(bad("not a map"));
         };
@@ -366,8 +375,8 @@ impl CursorStack {
                     .ok()
                     .filter(|&n| n >= 1)
                     .map(Some)
-                    .ok_or_else(|| bad(&format!("{key} is out of range"))),
-                Some(_) => Err(bad(&format!("{key} is not an integer"))),
+                    .ok_or_else(|| bad(&[key, " is out of range"].concat())),
+                Some(_) => Err(bad(&[key, " is not an integer"].concat())),
             }
         };
         match value.get("v") {
@@ -399,7 +408,7 @@ impl CursorStack {
                 }
                 tokens.push_back(None);
             } else if is_absent(token) {
-                return Err(bad(&format!("page {number} has no token")));
+                return Err(bad(&format!("page {} has no token", Decimal(number))));
             } else {
                 tokens.push_back(Some(token.clone()));
             }
@@ -639,14 +648,14 @@ impl ChunkWindow {
         value: &Value,
         max_chunks: Option<usize>,
     ) -> Result<ChunkWindow, CursorError> {
-        let bad = |why: &str| CursorError::Malformed(format!("infinite list state: {why}"));
+        let bad = |why: &str| CursorError::Malformed(["infinite list state: ", why].concat());
         let index = |key: &str| -> Result<Option<usize>, CursorError> {
             match value.get(key) {
                 None => Ok(None),
                 Some(Value::Int(i)) => usize::try_from(*i)
                     .map(Some)
-                    .map_err(|_| bad(&format!("{key} is out of range"))),
-                Some(_) => Err(bad(&format!("{key} is not an integer"))),
+                    .map_err(|_| bad(&[key, " is out of range"].concat())),
+                Some(_) => Err(bad(&[key, " is not an integer"].concat())),
             }
         };
         match value.get("v") {

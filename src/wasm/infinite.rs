@@ -11,22 +11,12 @@ use wasm_bindgen::prelude::*;
 use wasm_bindgen::JsCast;
 use wasm_bindgen_futures::{future_to_promise, JsFuture};
 
-use super::codec::codec_from_js;
-use super::convert::to_value;
-use super::page::number_text;
+use super::page::{codec_option, get, number_text, scope_option};
 use super::paginate::paginate;
 use crate::codec::{CursorCodec, DecodeOptions, EncodeOptions};
 use crate::error::CursorError;
 use crate::stack::{ChunkWindow, Edge, WindowChange};
 use crate::value::Value;
-
-fn get(obj: &JsValue, key: &str) -> JsValue {
-    if obj.is_object() {
-        Reflect::get(obj, &key.into()).unwrap_or(JsValue::UNDEFINED)
-    } else {
-        JsValue::UNDEFINED
-    }
-}
 
 /// A positive whole number option, `None` when absent.
 fn positive(options: &JsValue, key: &str) -> Result<Option<usize>, JsValue> {
@@ -256,18 +246,8 @@ fn build(
     }
     let chunk_items = positive(&options, "chunkItems")?;
     let max_chunks = positive(&options, "maxChunks")?;
-    let codec_js = get(&options, "codec");
-    let codec = if codec_js.is_undefined() || codec_js.is_null() {
-        Rc::new(CursorCodec::default())
-    } else {
-        codec_from_js(&codec_js)?
-    };
-    let scope_js = get(&options, "scope");
-    let scope = if scope_js.is_undefined() {
-        None
-    } else {
-        Some(to_value(&scope_js)?)
-    };
+    let codec = codec_option(&options)?;
+    let scope = scope_option(&options)?;
     let window = match saved {
         None => ChunkWindow::new(max_chunks),
         Some(state) => {

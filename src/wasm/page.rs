@@ -1,5 +1,7 @@
 //! JS bindings of the page models: `offsetPage`, `paginateOffset`, `paginateKeyset`.
 
+use std::rc::Rc;
+
 use js_sys::{Array, Object, RangeError, Reflect, TypeError};
 use wasm_bindgen::prelude::*;
 
@@ -8,10 +10,12 @@ use super::convert::{set_own, to_value};
 use crate::codec::CursorCodec;
 use crate::error::CursorError;
 use crate::keyset::{paginate_keyset as core_keyset, KeysetError, KeysetOptions, SortKey};
-use crate::page::{OffsetPage, PageError, MAX_SAFE_INTEGER};
+use crate::page::{Decimal, OffsetPage, PageError, MAX_SAFE_INTEGER};
 use crate::value::Value;
 
-fn get(obj: &JsValue, key: &str) -> JsValue {
+/// `obj[key]`, `undefined` when `obj` is not an object or the getter throws. Shared by the
+/// client bindings (one copy in the module).
+pub(crate) fn get(obj: &JsValue, key: &str) -> JsValue {
     if obj.is_object() {
         Reflect::get(obj, &key.into()).unwrap_or(JsValue::UNDEFINED)
     } else {
@@ -25,6 +29,26 @@ fn type_error(msg: &str) -> JsValue {
 
 fn range_error(msg: &str) -> JsValue {
     RangeError::new(msg).into()
+}
+
+/// `options.codec`: a plain codec when absent (`undefined` or `null`).
+pub(crate) fn codec_option(options: &JsValue) -> Result<Rc<CursorCodec>, JsValue> {
+    let codec = get(options, "codec");
+    if codec.is_undefined() || codec.is_null() {
+        Ok(Rc::new(CursorCodec::default()))
+    } else {
+        codec_from_js(&codec)
+    }
+}
+
+/// `options.scope`: `None` when `undefined`.
+pub(crate) fn scope_option(options: &JsValue) -> Result<Option<Value>, JsValue> {
+    let scope = get(options, "scope");
+    if scope.is_undefined() {
+        Ok(None)
+    } else {
+        Ok(Some(to_value(&scope)?))
+    }
 }
 
 /// A number as JS prints it (`1.5`, `NaN`, `Infinity`), for error messages. JS formats it so
@@ -58,7 +82,8 @@ fn count(options: &JsValue, key: &str, min: u64) -> Result<u64, JsValue> {
     };
     if n.fract() != 0.0 || n < min as f64 || n > MAX_SAFE_INTEGER as f64 {
         return Err(range_error(&format!(
-            "{key} must be an integer >= {min} (at most 2^53 - 1), got {}",
+            "{key} must be an integer >= {} (at most 2^53 - 1), got {}",
+            Decimal(min),
             number_text(n)
         )));
     }
@@ -149,27 +174,69 @@ fn keyset_error(err: KeysetError) -> JsValue {
 }
 
 #[wasm_bindgen(inline_js = r#"
-// Reads the key columns of the items in one pass on the JS side, so that columns of numbers or
-// of valid Dates cross into WebAssembly as one Float64Array instead of a call per value.
+// Reads the key columns of the items in one pass on the JS side, so that a whole column crosses
+// into WebAssembly at once instead of with several calls per value: numbers and valid Dates as
+// one Float64Array, well-formed strings as one joined string plus their UTF-16 lengths, bigints
+// in the i64 range as one BigInt64Array. Other columns go value by value.
 // Returns null when an item is not an object (the caller then reports which one).
+const I64_MIN = -(2n ** 63n);
+const I64_END = 2n ** 63n;
+// The column as one typed array or joined string when all its values have the type of the first
+// one (a single typed pass), else null.
+function packed(col) {
+  const n = col.length;
+  const first = col[0];
+  if (typeof first === "number") {
+    const f = new Float64Array(n);
+    for (let i = 0; i < n; i++) {
+      const v = col[i];
+      if (typeof v !== "number") return null;
+      f[i] = v;
+    }
+    return [0, f];
+  }
+  if (first instanceof Date) {
+    const f = new Float64Array(n);
+    for (let i = 0; i < n; i++) {
+      const v = col[i];
+      if (!(v instanceof Date)) return null;
+      const t = v.getTime();
+      if (t !== t) return null;
+      f[i] = t;
+    }
+    return [1, f];
+  }
+  if (typeof first === "string" && typeof first.isWellFormed === "function") {
+    const lengths = new Uint32Array(n);
+    for (let i = 0; i < n; i++) {
+      const v = col[i];
+      if (typeof v !== "string" || !v.isWellFormed()) return null;
+      lengths[i] = v.length;
+    }
+    return [3, col.join(""), lengths];
+  }
+  if (typeof first === "bigint") {
+    const f = new BigInt64Array(n);
+    for (let i = 0; i < n; i++) {
+      const v = col[i];
+      if (typeof v !== "bigint" || v < I64_MIN || v >= I64_END) return null;
+      f[i] = v;
+    }
+    return [4, f];
+  }
+  return null;
+}
 export function keyColumns(items, keys) {
   const n = items.length;
   const out = [];
   for (const key of keys) {
     const col = new Array(n);
-    let numbers = true;
-    let dates = true;
     for (let i = 0; i < n; i++) {
       const item = items[i];
       if (item === null || typeof item !== "object") return null;
-      const v = item[key];
-      col[i] = v;
-      if (typeof v !== "number") numbers = false;
-      if (!(v instanceof Date) || Number.isNaN(v.getTime())) dates = false;
+      col[i] = item[key];
     }
-    if (numbers) out.push([0, Float64Array.from(col)]);
-    else if (dates) out.push([1, Float64Array.from(col, (d) => d.getTime())]);
-    else out.push([2, col]);
+    out.push(packed(col) ?? [2, col]);
   }
   return out;
 }
@@ -201,7 +268,7 @@ fn key_rows(items: &Array, keys: &[SortKey]) -> Result<Vec<Vec<Value>>, JsValue>
         let column: Array = column.unchecked_into();
         let kind = column.get(0).as_f64().unwrap_or(2.0);
         let values = column.get(1);
-        if kind < 2.0 {
+        if kind == 0.0 || kind == 1.0 {
             let numbers = js_sys::Float64Array::from(values).to_vec();
             for (row, n) in rows.iter_mut().zip(numbers) {
                 row.push(if kind == 0.0 {
@@ -209,6 +276,35 @@ fn key_rows(items: &Array, keys: &[SortKey]) -> Result<Vec<Vec<Value>>, JsValue>
                 } else {
                     Value::Date(n as i64)
                 });
+            }
+            continue;
+        }
+        if kind == 3.0 {
+            let joined = values.as_string().unwrap_or_default();
+            let lengths = js_sys::Uint32Array::from(column.get(2)).to_vec();
+            let mut chars = joined.chars();
+            for (row, len) in rows.iter_mut().zip(lengths) {
+                // The strings are well-formed, so each ends on a character boundary; cut the
+                // joined string where each one's UTF-16 length is used up.
+                let rest = chars.as_str();
+                let mut units = 0;
+                while units < len as usize {
+                    match chars.next() {
+                        Some(c) => units += c.len_utf16(),
+                        None => break,
+                    }
+                }
+                let taken = rest.len() - chars.as_str().len();
+                row.push(Value::String(
+                    rest.get(..taken).unwrap_or_default().to_owned(),
+                ));
+            }
+            continue;
+        }
+        if kind == 4.0 {
+            let numbers = js_sys::BigInt64Array::from(values).to_vec();
+            for (row, n) in rows.iter_mut().zip(numbers) {
+                row.push(Value::Int(n.into()));
             }
             continue;
         }
@@ -266,18 +362,8 @@ pub fn paginate_keyset(
         return Err(type_error("keys must name at least one key"));
     }
     let limit = count(&options, "limit", 1)?;
-    let codec_js = get(&options, "codec");
-    let codec = if codec_js.is_undefined() || codec_js.is_null() {
-        std::rc::Rc::new(CursorCodec::default())
-    } else {
-        codec_from_js(&codec_js)?
-    };
-    let scope = get(&options, "scope");
-    let scope = if scope.is_undefined() {
-        None
-    } else {
-        Some(to_value(&scope)?)
-    };
+    let codec = codec_option(&options)?;
+    let scope = scope_option(&options)?;
     let after = cursor_option(&options, "after")?;
     let before = cursor_option(&options, "before")?;
     let rows = key_rows(&items, &keys)?;

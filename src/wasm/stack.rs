@@ -2,25 +2,16 @@
 
 use std::rc::Rc;
 
-use js_sys::{RangeError, Reflect, TypeError};
+use js_sys::{RangeError, TypeError};
 use wasm_bindgen::prelude::*;
 
-use super::codec::codec_from_js;
 use super::convert::{from_value, to_value};
 use super::errors::pagination_error;
-use super::page::number_text;
+use super::page::{codec_option, get, number_text, scope_option};
 use crate::codec::CursorCodec;
 use crate::error::CursorError;
 use crate::stack::{CursorStack, StackError};
 use crate::value::Value;
-
-fn get(obj: &JsValue, key: &str) -> JsValue {
-    if obj.is_object() {
-        Reflect::get(obj, &key.into()).unwrap_or(JsValue::UNDEFINED)
-    } else {
-        JsValue::UNDEFINED
-    }
-}
 
 fn stack_error(err: StackError) -> JsValue {
     match err {
@@ -71,18 +62,8 @@ fn read_options(options: &JsValue) -> Result<Options, JsValue> {
     } else {
         Some(page_number(&depth, "maxDepth")? as usize)
     };
-    let scope = get(options, "scope");
-    let scope = if scope.is_undefined() {
-        None
-    } else {
-        Some(to_value(&scope)?)
-    };
-    let codec = get(options, "codec");
-    let codec = if codec.is_undefined() || codec.is_null() {
-        Rc::new(CursorCodec::default())
-    } else {
-        codec_from_js(&codec)?
-    };
+    let scope = scope_option(options)?;
+    let codec = codec_option(options)?;
     Ok(Options {
         max_depth,
         scope,
