@@ -136,7 +136,8 @@ def read_value(r, depth):
             return number_json(bits)
         if head in (0x04, 0x05):
             n = r.varint()
-            if n > MAX_SAFE:
+            # -(2^53 - 1) is the most negative integer form: -1 - n, so n <= 2^53 - 2 there.
+            if n > MAX_SAFE - (1 if head == 0x05 else 0):
                 raise malformed("integer number beyond 2^53 - 1")
             v = n if head == 0x04 else -1 - n
             return number_json(struct.unpack(">Q", struct.pack(">d", float(v)))[0])

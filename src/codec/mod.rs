@@ -488,8 +488,17 @@ impl CursorCodec {
         token: &str,
         options: &DecodeOptions,
     ) -> Result<(Cursor, Vec<u8>), CursorError> {
+        // maxLength counts characters (docs/cursor-format.md); a token is ASCII, so bytes are
+        // characters unless the text is not a token at all.
         if token.len() > self.max_length {
-            return Err(too_large(token.len(), self.max_length));
+            let length = if token.is_ascii() {
+                token.len()
+            } else {
+                token.chars().count()
+            };
+            if length > self.max_length {
+                return Err(too_large(length, self.max_length));
+            }
         }
         if token.is_empty() {
             return Err(CursorError::Malformed("empty token".into()));

@@ -30,8 +30,30 @@ thread_local! {
     /// Live codecs by id, so that bindings that receive a `CursorCodec` inside an options
     /// object (the paginator, the cursor stack) can reach its core without unsafe code.
     /// (A vector: a page holds a handful of codecs, and a hash map costs kilobytes of wasm.)
-    static CODECS: RefCell<Vec<(u32, Rc<codec::CursorCodec>)>> = const { RefCell::new(Vec::new()) };
-    static NEXT_ID: RefCell<u32> = const { RefCell::new(1) };
+    static CODECS: RefCell<Vec<(u64, Rc<codec::CursorCodec>)>> = const { RefCell::new(Vec::new()) };
+    static NEXT_ID: RefCell<u64> = const { RefCell::new(1) };
+}
+
+/// A registry id nobody can guess: a forged `{ __codecId }` object must not reach the keys of a
+/// codec its author holds no reference to. 53 random bits, so the id is exact in a JS number.
+fn fresh_id() -> u64 {
+    let mut bytes = [0u8; 8];
+    let random = getrandom::fill(&mut bytes).is_ok();
+    let taken = |id: u64| CODECS.with(|c| c.borrow().iter().any(|(k, _)| *k == id));
+    let mut id = u64::from_le_bytes(bytes) & ((1 << 53) - 1);
+    // Without a random source (none is missing in browsers, Node, Deno, Bun or workerd) the
+    // ids fall back to a counter; a clash with a live codec is skipped either way.
+    while !random || id == 0 || taken(id) {
+        id = NEXT_ID.with(|n| {
+            let mut n = n.borrow_mut();
+            *n = (*n + 1) & ((1 << 53) - 1);
+            *n
+        });
+        if id != 0 && !taken(id) {
+            break;
+        }
+    }
+    id
 }
 
 /// The largest integer a JS number holds exactly.
@@ -271,7 +293,10 @@ pub fn decode_options(options: &JsValue) -> Result<DecodeOptions, CursorError> {
 /// The core codec behind a JS `CursorCodec` passed in an options object.
 pub fn codec_from_js(value: &JsValue) -> Result<Rc<codec::CursorCodec>, JsValue> {
     install_clock();
-    let id = get(value, "__codecId").as_f64().map(|f| f as u32);
+    let id = get(value, "__codecId")
+        .as_f64()
+        .filter(|f| f.fract() == 0.0 && (1.0..=MAX_SAFE).contains(f))
+        .map(|f| f as u64);
     id.and_then(|id| {
         CODECS.with(|c| {
             c.borrow()
@@ -337,7 +362,7 @@ fn read_keys(keys: &JsValue) -> Result<Vec<Key>, CursorError> {
 /// ```
 #[wasm_bindgen(js_name = "CursorCodec")]
 pub struct JsCursorCodec {
-    id: u32,
+    id: u64,
     inner: Rc<codec::CursorCodec>,
     /// The user's `now`, called by this class's own methods so that what it throws reaches
     /// the caller unchanged.
@@ -399,12 +424,7 @@ impl JsCursorCodec {
         };
         let has_ttl = opts.ttl.is_some();
         let inner = Rc::new(codec::CursorCodec::new(opts)?);
-        let id = NEXT_ID.with(|n| {
-            let mut n = n.borrow_mut();
-            let id = *n;
-            *n = n.wrapping_add(1).max(1);
-            id
-        });
+        let id = fresh_id();
         CODECS.with(|c| c.borrow_mut().push((id, inner.clone())));
         Ok(JsCursorCodec {
             id,
@@ -416,8 +436,8 @@ impl JsCursorCodec {
 
     /// Internal: lets other bindings find this codec's core.
     #[wasm_bindgen(getter, js_name = "__codecId")]
-    pub fn codec_id(&self) -> u32 {
-        self.id
+    pub fn codec_id(&self) -> f64 {
+        self.id as f64
     }
 
     /// The mode this codec mints and accepts: `"plain"`, `"signed"` or `"sealed"`.
