@@ -300,8 +300,18 @@ fn issue(shared: &Shared, requests: Vec<Request<JsValue>>) {
     }
 }
 
+/// The time for the walk's state steps; the clock is read only when it matters.
+fn clock(shared: &Shared) -> f64 {
+    if shared.borrow().walk.needs_clock() {
+        now()
+    } else {
+        0.0
+    }
+}
+
 fn pump(shared: &Shared) {
-    let reqs = shared.borrow_mut().walk.poll_requests(now());
+    let t = clock(shared);
+    let reqs = shared.borrow_mut().walk.poll_requests(t);
     issue(shared, reqs);
 }
 
@@ -648,9 +658,11 @@ fn pull_now(shared: &Shared) -> Option<Result<Pulled, JsValue>> {
         }
         return Some(Ok(Pulled::Done));
     }
-    shared.borrow_mut().walk.start(now());
+    let t = clock(shared);
+    shared.borrow_mut().walk.start(t);
     pump(shared);
-    let step = shared.borrow_mut().walk.pop(now());
+    let t = clock(shared);
+    let step = shared.borrow_mut().walk.pop(t);
     match step {
         Step::Page(d) => {
             // Request n+1 goes out before page n reaches the consumer.
