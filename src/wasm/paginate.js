@@ -65,6 +65,26 @@ export function raceAbort(promise, signal, marker, timeoutMs) {
   });
 }
 
+// Races a request like `raceAbort`, then hands its outcome to `settle(id, ok, value)`: one
+// promise chain instead of a Rust future (its closures and task) per request. Nothing is called
+// when the walk aborts first. `settle` is the walk's one callback; it holds the walk weakly and
+// is invalidated when the walk is freed (nothing is left to tell then, so that throw is dropped).
+export function raceThen(promise, signal, marker, id, settle) {
+  const call = (ok, value) => {
+    try {
+      settle(id, ok, value);
+    } catch {
+      // The walk was freed while this request was pending.
+    }
+  };
+  raceAbort(promise, signal, marker, -1).then(
+    (value) => {
+      if (value !== marker) call(true, value);
+    },
+    (error) => call(false, error),
+  );
+}
+
 // Resolves with undefined after `ms`, or with `marker` at abort (the timer is then cleared, so
 // a long Retry-After does not keep a process alive).
 export function sleepOrAbort(ms, signal, marker) {
