@@ -340,6 +340,17 @@ impl<T: Clone, P> Walk<T, P> {
         }
     }
 
+    /// False when the clock cannot change anything: the walk has started and has neither a
+    /// time limit nor pacing. A caller may then pass any time to [`Walk::poll_requests`] and
+    /// [`Walk::pop`] and skip reading the clock (a boundary crossing in wasm).
+    pub fn needs_clock(&self) -> bool {
+        self.phase == Phase::Idle
+            || self.config.time_limit_ms.is_some()
+            // As in `pace`: anything but a number <= 0 (NaN included) paces.
+            || self.config.min_interval_ms > 0.0
+            || self.config.min_interval_ms.is_nan()
+    }
+
     /// The settings.
     pub fn config(&self) -> &Config {
         &self.config

@@ -45,6 +45,8 @@ extern "C" {
     ) -> JsValue;
     #[wasm_bindgen(js_name = "iterResult")]
     fn iter_result_js(value: &JsValue, done: bool) -> JsValue;
+    #[wasm_bindgen(js_name = "raceThen")]
+    fn race_then(promise: &JsValue, signal: &JsValue, marker: &JsValue, id: f64, settle: &JsValue);
     #[wasm_bindgen(js_name = "sleepOrAbort")]
     fn sleep_or_abort(ms: f64, signal: &JsValue, marker: &JsValue) -> Promise;
 }
@@ -165,6 +167,16 @@ struct Reader {
     link: bool,
 }
 
+impl Reader {
+    /// True when reading a page awaits nothing (no user function, no response body).
+    fn is_sync(&self) -> bool {
+        !self.link
+            && !matches!(self.items, ItemsAt::Field(Field::Func(_)))
+            && !matches!(self.next, NextAt::Field(Field::Func(_)))
+            && !matches!(self.more, Some(Field::Func(_)))
+    }
+}
+
 /// One page as the consumer receives it.
 struct PageData {
     /// What page iteration yields (the page, or a link response's JSON body).
@@ -176,7 +188,12 @@ struct PageData {
 struct Inner {
     walk: Walk<JsValue, PageData>,
     fetch_page: Function,
-    reader: Reader,
+    /// Shared, so that reading a page does not copy its paths.
+    reader: Rc<Reader>,
+    /// Requests in flight on the direct path ([`on_settled`]), until they settle.
+    direct: Vec<Request<JsValue>>,
+    /// The direct path's outcome callback ([`settle_fn`]).
+    settle: Option<Settle>,
     codec: Rc<CursorCodec>,
     controller: JsValue,
     signal: JsValue,
@@ -196,6 +213,9 @@ struct Inner {
 }
 
 type Shared = Rc<RefCell<Inner>>;
+
+/// The direct path's outcome callback: `(request id, ok, page or error)`.
+type Settle = Closure<dyn FnMut(f64, bool, JsValue)>;
 
 impl Inner {
     fn resume_token(&self) -> Option<String> {
@@ -291,6 +311,20 @@ fn call_fetch(shared: &Shared, req: &Request<JsValue>) -> JsValue {
 /// is under way before page n reaches the consumer.
 fn issue(shared: &Shared, requests: Vec<Request<JsValue>>) {
     for req in requests {
+        // The common case (no delay, a page read without awaiting user callbacks) settles
+        // through one promise chain and `on_settled`, without a future.
+        let direct = req.delay_ms <= 0.0 && shared.borrow().reader.is_sync();
+        if direct {
+            let pending = call_fetch(shared, &req);
+            let (signal, marker) = {
+                let mut s = shared.borrow_mut();
+                s.direct.push(req.clone());
+                (s.signal.clone(), s.abort_marker.clone())
+            };
+            let settle = settle_fn(shared);
+            race_then(&pending, &signal, &marker, req.id as f64, &settle);
+            continue;
+        }
         let started = if req.delay_ms <= 0.0 {
             Some(call_fetch(shared, &req))
         } else {
@@ -300,8 +334,18 @@ fn issue(shared: &Shared, requests: Vec<Request<JsValue>>) {
     }
 }
 
+/// The time for the walk's state steps; the clock is read only when it matters.
+fn clock(shared: &Shared) -> f64 {
+    if shared.borrow().walk.needs_clock() {
+        now()
+    } else {
+        0.0
+    }
+}
+
 fn pump(shared: &Shared) {
-    let reqs = shared.borrow_mut().walk.poll_requests(now());
+    let t = clock(shared);
+    let reqs = shared.borrow_mut().walk.poll_requests(t);
     issue(shared, reqs);
 }
 
@@ -334,52 +378,118 @@ async fn run_request(shared: Shared, mut req: Request<JsValue>, mut started: Opt
             Ok(page) => read_page(&reader, page).await,
             Err(err) => Err((Failure::FetchFailed, err)),
         };
-        match read {
-            Ok((data, len, next, more)) => {
-                shared
-                    .borrow_mut()
-                    .walk
-                    .on_page(req.id, data, len, next, more);
-                pump(&shared);
-                shared.borrow_mut().wake();
-                return;
+        match after_read(&shared, req, read) {
+            Some((next, next_started)) => {
+                req = next;
+                started = next_started;
             }
-            Err((failure, err)) => {
-                let retryable = failure == Failure::FetchFailed && classify(&shared, &err);
-                let retry_after = retry_after_ms(&err);
-                let action = shared.borrow_mut().walk.on_failure(
-                    req.id,
-                    failure,
-                    retryable,
-                    retry_after,
-                    js_sys::Math::random(),
-                    now(),
-                );
-                match action {
-                    FailureAction::Retry(next) => {
-                        req = next;
-                        if req.delay_ms <= 0.0 {
-                            started = Some(call_fetch(&shared, &req));
-                        }
-                    }
-                    FailureAction::Fail | FailureAction::Stop => {
-                        let controller = {
-                            let mut s = shared.borrow_mut();
-                            if matches!(action, FailureAction::Fail) {
-                                s.fetch_error = Some(err);
-                            }
-                            s.controller.clone()
-                        };
-                        // Requests of other segments are aborted; the resume state is the
-                        // consumer's position, so nothing they fetched is lost.
-                        abort_controller(&controller);
-                        shared.borrow_mut().wake();
-                        return;
-                    }
-                    FailureAction::Ignore => return,
+            None => return,
+        }
+    }
+}
+
+/// Hands a request's read outcome to the walk; `Some` with the retry request (and its fetch
+/// when it is already under way) when the request goes on.
+fn after_read(
+    shared: &Shared,
+    req: Request<JsValue>,
+    read: Result<ReadPage, (Failure, JsValue)>,
+) -> Option<(Request<JsValue>, Option<JsValue>)> {
+    match read {
+        Ok((data, len, next, more)) => {
+            shared
+                .borrow_mut()
+                .walk
+                .on_page(req.id, data, len, next, more);
+            pump(shared);
+            shared.borrow_mut().wake();
+            None
+        }
+        Err((failure, err)) => {
+            let retryable = failure == Failure::FetchFailed && classify(shared, &err);
+            let retry_after = retry_after_ms(&err);
+            let action = shared.borrow_mut().walk.on_failure(
+                req.id,
+                failure,
+                retryable,
+                retry_after,
+                js_sys::Math::random(),
+                now(),
+            );
+            match action {
+                FailureAction::Retry(next) => {
+                    let started = (next.delay_ms <= 0.0).then(|| call_fetch(shared, &next));
+                    Some((next, started))
                 }
+                FailureAction::Fail | FailureAction::Stop => {
+                    let controller = {
+                        let mut s = shared.borrow_mut();
+                        if matches!(action, FailureAction::Fail) {
+                            s.fetch_error = Some(err);
+                        }
+                        s.controller.clone()
+                    };
+                    // Requests of other segments are aborted; the resume state is the
+                    // consumer's position, so nothing they fetched is lost.
+                    abort_controller(&controller);
+                    shared.borrow_mut().wake();
+                    None
+                }
+                FailureAction::Ignore => None,
             }
         }
+    }
+}
+
+/// Takes the outcome of a request on the direct path (see [`issue`]): `ok` with the page, or
+/// the failure.
+fn on_settled(shared: &Shared, id: f64, ok: bool, value: JsValue) {
+    let req = {
+        let mut s = shared.borrow_mut();
+        let at = s.direct.iter().position(|r| r.id as f64 == id);
+        at.map(|i| s.direct.swap_remove(i))
+    };
+    let Some(req) = req else {
+        return;
+    };
+    let read = if ok {
+        let reader = shared.borrow().reader.clone();
+        read_now(&reader, value)
+    } else {
+        Err((Failure::FetchFailed, value))
+    };
+    if let Some((next, started)) = after_read(shared, req, read) {
+        spawn_local(run_request(shared.clone(), next, started));
+    }
+}
+
+/// The walk's one outcome callback for the direct path, made at its first request. It holds
+/// the walk weakly (a strong handle would be a cycle through JS that is never freed).
+fn settle_fn(shared: &Shared) -> JsValue {
+    if let Some(f) = &shared.borrow().settle {
+        return f.as_ref().clone();
+    }
+    let weak = Rc::downgrade(shared);
+    let closure =
+        Closure::<dyn FnMut(f64, bool, JsValue)>::new(move |id: f64, ok: bool, value: JsValue| {
+            if let Some(shared) = weak.upgrade() {
+                on_settled(&shared, id, ok, value);
+            }
+        });
+    let f = closure.as_ref().clone();
+    shared.borrow_mut().settle = Some(closure);
+    f
+}
+
+/// [`read_page`] for a reader that awaits nothing ([`Reader::is_sync`]): it completes at its
+/// first poll.
+fn read_now(reader: &Reader, page: JsValue) -> Result<ReadPage, (Failure, JsValue)> {
+    use std::future::Future;
+    let mut fut = std::pin::pin!(read_page(reader, page));
+    let mut cx = std::task::Context::from_waker(std::task::Waker::noop());
+    match fut.as_mut().poll(&mut cx) {
+        std::task::Poll::Ready(r) => r,
+        std::task::Poll::Pending => Err(bad_page("a page read did not complete", None)),
     }
 }
 
@@ -648,9 +758,11 @@ fn pull_now(shared: &Shared) -> Option<Result<Pulled, JsValue>> {
         }
         return Some(Ok(Pulled::Done));
     }
-    shared.borrow_mut().walk.start(now());
+    let t = clock(shared);
+    shared.borrow_mut().walk.start(t);
     pump(shared);
-    let step = shared.borrow_mut().walk.pop(now());
+    let t = clock(shared);
+    let step = shared.borrow_mut().walk.pop(t);
     match step {
         Step::Page(d) => {
             // Request n+1 goes out before page n reaches the consumer.
@@ -1267,7 +1379,9 @@ pub fn paginate(
     let inner = Inner {
         walk: Walk::new(config, starts),
         fetch_page,
-        reader,
+        reader: Rc::new(reader),
+        direct: Vec::new(),
+        settle: None,
         codec,
         controller,
         signal,
