@@ -537,9 +537,10 @@ async fn read_page(reader: &Reader, page: JsValue) -> Result<ReadPage, (Failure,
     } else {
         (page, None)
     };
-    // A missing page must not read as "no next token": that would end the walk silently.
-    if page.is_undefined() || page.is_null() {
-        return Err(bad_page("fetchPage resolved with no page", None));
+    // A missing or primitive page must not read as "no next token": that would end the walk
+    // silently.
+    if !page.is_object() {
+        return Err(bad_page("fetchPage resolved with no page object", None));
     }
     let root = match &reader.root {
         Some(path) => {
@@ -1368,6 +1369,13 @@ pub fn paginate(
     let abort_marker: JsValue = Object::new().into();
     let user_signal = get(&options, "signal");
     let user_signal = (!user_signal.is_undefined()).then_some(user_signal);
+    // Anything but an AbortSignal would be ignored, and the walk could then not be aborted.
+    if let Some(us) = &user_signal {
+        let listens = get(us, "addEventListener").is_function();
+        if !listens || get(us, "aborted").as_bool().is_none() {
+            return Err(type_error("options.signal must be an AbortSignal"));
+        }
+    }
     let mut listener = None;
     if let Some(us) = &user_signal {
         if let Ok(abort) = get(&controller, "abort").dyn_into::<Function>() {

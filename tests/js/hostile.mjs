@@ -531,14 +531,8 @@ export const KNOWN = {
   // F2: a throw inside js_sys Array::length/get on a page's items (a Proxy) unwinds through
   // wasm: the iteration never settles and the error escapes as an uncaught exception.
   "page.items is a throwing Proxy array": "hang",
-  // F3: a primitive page (number, string, symbol) is read as an empty last page.
-  "fetchPage resolves 42": "ok",
-  "fetchPage resolves 'page'": "ok",
-  "fetchPage resolves Symbol": "ok",
   // F4: a page whose property reads throw is fetch_failed, not bad_page.
   "fetchPage resolves a throwing Proxy": "PaginationError:fetch_failed(cause=user)",
-  // F5: options.signal that is not an AbortSignal is ignored instead of refused.
-  "paginate signal {}": "ok",
   // F11: a stack restored with a smaller maxDepth while standing behind its furthest page
   // keeps more pages than maxDepth, and its own toString() no longer restores (src/stack.rs).
   "CursorStack.from(state, {maxDepth}) saved and restored again": "CursorError:malformed",
