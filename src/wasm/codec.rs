@@ -6,11 +6,12 @@
 use std::cell::RefCell;
 use std::rc::Rc;
 
-use js_sys::{Array, Date, Function, JsString, Object, Reflect, Uint8Array};
+use js_sys::{Array, Date, Function, JsString, Object, Uint8Array};
 use wasm_bindgen::prelude::*;
 use wasm_bindgen::JsCast;
 
 use super::convert::{from_value, set_own, to_value};
+use super::page::get;
 use crate::codec::{
     self, CodecOptions, Cursor, DecodeOptions, Direction, EncodeOptions, Key, Mode, Segment,
 };
@@ -198,14 +199,6 @@ pub fn cursor_to_js(cursor: &Cursor) -> JsValue {
         set_own(&obj, "segment", &s);
     }
     obj.into()
-}
-
-fn get(obj: &JsValue, key: &str) -> JsValue {
-    if obj.is_object() {
-        Reflect::get(obj, &key.into()).unwrap_or(JsValue::UNDEFINED)
-    } else {
-        JsValue::UNDEFINED
-    }
 }
 
 fn check_bag(options: &JsValue, what: &str) -> Result<(), CursorError> {
