@@ -1100,7 +1100,7 @@ describe("Paginator: abort and break", () => {
   test("aborting options.signal while the retry backoff waits rejects with aborted", async () => {
     const ac = new AbortController();
     let n = 0;
-    const p = paginate(async () => { n++; throw new Response(null, { status: 503 }); }, { ...IN, signal: ac.signal, retry: { retries: 5, baseDelayMs: 2000, maxDelayMs: 2000 } });
+    const p = paginate(async () => { n++; throw new Response(null, { status: 503, headers: { "retry-after": "2" } }); }, { ...IN, signal: ac.signal, retry: { retries: 5, baseDelayMs: 2000, maxDelayMs: 2000 } }); // Retry-After fixes the wait at 2 s: full jitter alone may pick a delay under 30 ms
     setTimeout(() => ac.abort(), 30);
     const t = Date.now();
     await rejectsPag(() => p.toArray(), "aborted");
