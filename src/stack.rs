@@ -312,9 +312,11 @@ impl CursorStack {
         };
     }
 
-    /// Sets a new depth, evicting the oldest tokens the new depth no longer keeps; the current
-    /// page itself is always kept (so the oldest kept page may stay deeper than asked until the
-    /// user moves on).
+    /// Sets a new depth and keeps at most that many tokens, the current page's always: the
+    /// oldest tokens go first; when the pages from the current one to the furthest are still
+    /// too many, the furthest ones go too, and the last kept page's successor becomes the token
+    /// of the first dropped page, so `forward` still reaches it. Every state a stack holds is
+    /// one [`from_value`](Self::from_value) accepts (F11 in docs/security.md).
     pub fn set_max_depth(&mut self, max_depth: Option<usize>) -> Result<(), StackError> {
         if max_depth == Some(0) {
             return Err(StackError::InvalidMaxDepth);
@@ -324,6 +326,15 @@ impl CursorStack {
             while self.tokens.len() > max && self.oldest < self.page {
                 self.tokens.pop_front();
                 self.oldest += 1;
+            }
+            if self.tokens.len() > max {
+                // The current page is the oldest kept, so the token at `max` is a page after
+                // it (page 2 or later: never `None`).
+                self.successor = match self.tokens.get(max).cloned().flatten() {
+                    Some(next) => Successor::Token(next),
+                    None => Successor::Unknown,
+                };
+                self.tokens.truncate(max);
             }
         }
         Ok(())

@@ -209,8 +209,21 @@ impl ResumeState {
         Ok(state)
     }
 
+    /// Reads the payload map. It must hold exactly the keys `body` writes, in its order: an
+    /// unknown key (or another order) would be a second spelling of the same resume token
+    /// (F7 in docs/security.md), so it is damage even under a valid checksum or MAC.
     fn from_body(body: &Value) -> Result<ResumeState, ResumeError> {
         let bad = ResumeError::Damaged;
+        let Value::Map(entries) = body else {
+            return Err(bad("payload is not a map"));
+        };
+        if !entries
+            .iter()
+            .map(|(k, _)| k.as_str())
+            .eq(["v", "s", "l", "p"])
+        {
+            return Err(bad("unexpected payload keys"));
+        }
         if body.get("v") != Some(&Value::Float(PAYLOAD_VERSION)) {
             return Err(bad("unknown payload version"));
         }

@@ -11,7 +11,7 @@ use wasm_bindgen::prelude::*;
 use wasm_bindgen::JsCast;
 
 use super::convert::{from_value, set_own, to_value};
-use super::page::get;
+use super::page::{for_each_item, get};
 use crate::codec::{
     self, CodecOptions, Cursor, DecodeOptions, Direction, EncodeOptions, Key, Mode, Segment,
 };
@@ -215,39 +215,39 @@ fn whole(
     options: &JsValue,
     key: &str,
     (min, max, range): (f64, f64, &str),
-) -> Result<Option<f64>, CursorError> {
-    let v = get(options, key);
+) -> Result<Option<f64>, JsValue> {
+    let v = get(options, key)?;
     if v.is_undefined() {
         return Ok(None);
     }
     match v.as_f64() {
         Some(n) if n.fract() == 0.0 && n >= min && n <= max => Ok(Some(n)),
-        _ => Err(bad([key, " must be a whole number in ", range].concat())),
+        _ => Err(bad([key, " must be a whole number in ", range].concat()).into()),
     }
 }
 
-/// Reads the encode options bag of the JS API.
-pub fn encode_options(options: &JsValue) -> Result<EncodeOptions, CursorError> {
+/// Reads the encode options bag of the JS API. What a getter of the bag throws is the error.
+pub fn encode_options(options: &JsValue) -> Result<EncodeOptions, JsValue> {
     if options.is_undefined() {
         return Ok(EncodeOptions::default());
     }
     check_bag(options, "encode")?;
     let mut out = EncodeOptions::default();
-    let direction = get(options, "direction");
+    let direction = get(options, "direction")?;
     match direction.as_string().as_deref() {
         _ if direction.is_undefined() => {}
         Some("after") => {}
         Some("before") => out.direction = Direction::Before,
-        _ => return Err(bad("direction must be \"after\" or \"before\"".to_string())),
+        _ => return Err(bad("direction must be \"after\" or \"before\"".to_string()).into()),
     }
-    let scope = get(options, "scope");
+    let scope = get(options, "scope")?;
     if !scope.is_undefined() {
         out.scope = Some(to_value(&scope)?);
     }
-    let segment = get(options, "segment");
+    let segment = get(options, "segment")?;
     if !segment.is_undefined() {
         if !segment.is_object() {
-            return Err(bad("segment must be { segment, total }".into()));
+            return Err(bad("segment must be { segment, total }".into()).into());
         }
         let total = whole(&segment, "total", U32_FROM_1)?;
         let index = whole(&segment, "segment", U32)?;
@@ -261,7 +261,8 @@ pub fn encode_options(options: &JsValue) -> Result<EncodeOptions, CursorError> {
             _ => {
                 return Err(bad(
                     "segment must be { segment, total } with 0 <= segment < total".into(),
-                ))
+                )
+                .into())
             }
         }
     }
@@ -269,14 +270,14 @@ pub fn encode_options(options: &JsValue) -> Result<EncodeOptions, CursorError> {
     Ok(out)
 }
 
-/// Reads the decode options bag of the JS API.
-pub fn decode_options(options: &JsValue) -> Result<DecodeOptions, CursorError> {
+/// Reads the decode options bag of the JS API. What a getter of the bag throws is the error.
+pub fn decode_options(options: &JsValue) -> Result<DecodeOptions, JsValue> {
     if options.is_undefined() {
         return Ok(DecodeOptions::default());
     }
     check_bag(options, "decode")?;
     let mut out = DecodeOptions::default();
-    let scope = get(options, "scope");
+    let scope = get(options, "scope")?;
     if !scope.is_undefined() {
         out.scope = Some(to_value(&scope)?);
     }
@@ -286,7 +287,7 @@ pub fn decode_options(options: &JsValue) -> Result<DecodeOptions, CursorError> {
 /// The core codec behind a JS `CursorCodec` passed in an options object.
 pub fn codec_from_js(value: &JsValue) -> Result<Rc<codec::CursorCodec>, JsValue> {
     install_clock();
-    let id = get(value, "__codecId")
+    let id = get(value, "__codecId")?
         .as_f64()
         .filter(|f| f.fract() == 0.0 && (1.0..=MAX_SAFE).contains(f))
         .map(|f| f as u64);
@@ -325,24 +326,24 @@ fn secret_bytes(secret: &JsValue, id: &str) -> Result<Vec<u8>, CursorError> {
     .concat()))
 }
 
-fn read_keys(keys: &JsValue) -> Result<Vec<Key>, CursorError> {
+fn read_keys(keys: &JsValue) -> Result<Vec<Key>, JsValue> {
     if keys.is_undefined() {
         return Ok(Vec::new());
     }
     if !Array::is_array(keys) {
-        return Err(bad("keys must be an array of { id, secret }".into()));
+        return Err(bad("keys must be an array of { id, secret }".into()).into());
     }
-    let keys: &Array = keys.unchecked_ref();
     let mut out = Vec::new();
-    for entry in keys.iter() {
-        let id = get(&entry, "id");
+    for_each_item(keys, |_, entry| {
+        let id = get(&entry, "id")?;
         let id = match id.dyn_ref::<JsString>() {
             Some(s) if s.is_valid_utf16() => String::from(s),
-            _ => return Err(bad("every key needs a string id".into())),
+            _ => return Err(bad("every key needs a string id".into()).into()),
         };
-        let secret = secret_bytes(&get(&entry, "secret"), &id)?;
+        let secret = secret_bytes(&get(&entry, "secret")?, &id)?;
         out.push(Key { id, secret });
-    }
+        Ok(())
+    })?;
     Ok(out)
 }
 
@@ -382,10 +383,10 @@ impl JsCursorCodec {
         install_clock();
         check_bag(&options, "CursorCodec")?;
         let mut opts = CodecOptions {
-            keys: read_keys(&get(&options, "keys"))?,
+            keys: read_keys(&get(&options, "keys")?)?,
             ..Default::default()
         };
-        let mode = get(&options, "mode");
+        let mode = get(&options, "mode")?;
         opts.mode = match mode.as_string().as_deref() {
             _ if mode.is_undefined() => None,
             Some("plain") => Some(Mode::Plain),
@@ -402,7 +403,7 @@ impl JsCursorCodec {
         }
         opts.padding =
             whole(&options, "padding", (1.0, 65536.0, "[1, 65536]"))?.map(|p| p as usize);
-        let now = get(&options, "now");
+        let now = get(&options, "now")?;
         let now = if now.is_undefined() {
             None
         } else {

@@ -8,35 +8,23 @@ use std::rc::{Rc, Weak};
 
 use js_sys::{Array, Function, Object, Promise, Reflect};
 
-use super::errors::{RangeError, TypeError};
+use super::errors::TypeError;
 use wasm_bindgen::prelude::*;
 use wasm_bindgen::JsCast;
 use wasm_bindgen_futures::{future_to_promise, JsFuture};
 
-use super::page::{codec_option, get, number_text, scope_option};
+use super::page::{codec_option, count_option, scope_option};
 use super::paginate::paginate;
 use crate::codec::{CursorCodec, DecodeOptions, EncodeOptions};
 use crate::error::CursorError;
 use crate::stack::{ChunkWindow, Edge, WindowChange};
 use crate::value::Value;
 
-/// A positive whole number option, `None` when absent.
+/// A positive whole number option, `None` when absent (at most 2^32 - 1: a count of items or
+/// chunks held in memory).
 fn positive(options: &JsValue, key: &str) -> Result<Option<usize>, JsValue> {
-    let v = get(options, key);
-    if v.is_undefined() || v.as_f64() == Some(f64::INFINITY) {
-        return Ok(None);
-    }
-    let Some(n) = v.as_f64() else {
-        return Err(TypeError::new(&format!("options.{key} must be a number")).into());
-    };
-    if n.fract() != 0.0 || !(1.0..=4_294_967_295.0).contains(&n) {
-        return Err(RangeError::new(&format!(
-            "options.{key} must be an integer >= 1, got {}",
-            number_text(n)
-        ))
-        .into());
-    }
-    Ok(Some(n as usize))
+    let what = ["options.", key].concat();
+    Ok(count_option(options, key, &what, 4_294_967_295.0)?.map(|n| n as usize))
 }
 
 /// Which load a promise in flight belongs to.

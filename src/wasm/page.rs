@@ -15,14 +15,29 @@ use crate::keyset::{paginate_keyset as core_keyset, KeysetError, KeysetOptions, 
 use crate::page::{Decimal, OffsetPage, PageError, MAX_SAFE_INTEGER, MAX_TOTAL};
 use crate::value::Value;
 
-/// `obj[key]`, `undefined` when `obj` is not an object or the getter throws. Shared by the
-/// client bindings (one copy in the module).
-pub(crate) fn get(obj: &JsValue, key: &str) -> JsValue {
+/// `obj[key]`, `undefined` when `obj` is not an object. What a getter or Proxy trap throws is
+/// the error, unchanged: an option that cannot be read must never be taken for an absent one
+/// (F1 in docs/security.md). Shared by the client bindings (one copy in the module).
+pub(crate) fn get(obj: &JsValue, key: &str) -> Result<JsValue, JsValue> {
     if obj.is_object() {
-        Reflect::get(obj, &key.into()).unwrap_or(JsValue::UNDEFINED)
+        Reflect::get(obj, &key.into())
     } else {
-        JsValue::UNDEFINED
+        Ok(JsValue::UNDEFINED)
     }
+}
+
+/// The elements of an array, read with the same care as [`get`] (a Proxy array's `length` or
+/// element trap may throw; js_sys `Array::length`/`get` would let that unwind through wasm).
+/// `each` is called in order and may stop the walk with an error.
+pub(crate) fn for_each_item(
+    arr: &JsValue,
+    mut each: impl FnMut(u32, JsValue) -> Result<(), JsValue>,
+) -> Result<(), JsValue> {
+    let length = get(arr, "length")?.as_f64().unwrap_or(0.0) as u32;
+    for i in 0..length {
+        each(i, Reflect::get_u32(arr, i)?)?;
+    }
+    Ok(())
 }
 
 fn type_error(msg: &str) -> JsValue {
@@ -35,7 +50,7 @@ fn range_error(msg: &str) -> JsValue {
 
 /// `options.codec`: a plain codec when absent (`undefined` or `null`).
 pub(crate) fn codec_option(options: &JsValue) -> Result<Rc<CursorCodec>, JsValue> {
-    let codec = get(options, "codec");
+    let codec = get(options, "codec")?;
     if codec.is_undefined() || codec.is_null() {
         Ok(Rc::new(CursorCodec::default()))
     } else {
@@ -45,7 +60,7 @@ pub(crate) fn codec_option(options: &JsValue) -> Result<Rc<CursorCodec>, JsValue
 
 /// `options.scope`: `None` when `undefined`.
 pub(crate) fn scope_option(options: &JsValue) -> Result<Option<Value>, JsValue> {
-    let scope = get(options, "scope");
+    let scope = get(options, "scope")?;
     if scope.is_undefined() {
         Ok(None)
     } else {
@@ -62,6 +77,35 @@ pub(crate) fn number_text(n: f64) -> String {
         .unwrap_or_default()
 }
 
+/// A JS count: a number that is an integer in `[1, max]` — a `TypeError` for other types, a
+/// `RangeError` for other numbers. `what` names it in the messages.
+pub(crate) fn positive_integer(value: &JsValue, what: &str, max: f64) -> Result<u64, JsValue> {
+    let Some(n) = value.as_f64() else {
+        return Err(type_error(&[what, " must be a number"].concat()));
+    };
+    if n.fract() != 0.0 || !(1.0..=max).contains(&n) {
+        return Err(range_error(
+            &[what, " must be an integer >= 1, got ", &number_text(n)].concat(),
+        ));
+    }
+    Ok(n as u64)
+}
+
+/// An optional count option (`maxDepth`, `chunkItems`, `maxChunks`): `None` when absent or
+/// `Infinity`, else as [`positive_integer`].
+pub(crate) fn count_option(
+    options: &JsValue,
+    key: &str,
+    what: &str,
+    max: f64,
+) -> Result<Option<u64>, JsValue> {
+    let value = get(options, key)?;
+    if value.is_undefined() || value.as_f64() == Some(f64::INFINITY) {
+        return Ok(None);
+    }
+    positive_integer(&value, what, max).map(Some)
+}
+
 fn options_object(options: &JsValue) -> Result<(), JsValue> {
     if options.is_object() {
         Ok(())
@@ -73,7 +117,7 @@ fn options_object(options: &JsValue) -> Result<(), JsValue> {
 /// An integer count from the options bag: a `TypeError` when it is not a number, a
 /// `RangeError` when it is NaN, not an integer, below `min` or above `max`.
 fn count(options: &JsValue, key: &str, min: u64, max: u64) -> Result<u64, JsValue> {
-    let value = get(options, key);
+    let value = get(options, key)?;
     let Some(n) = value.as_f64() else {
         let what = if value.is_undefined() {
             "missing".to_owned()
@@ -148,9 +192,10 @@ pub fn paginate_offset(
     let items: Array = items.unchecked_into();
     let page = count(&options, "page", 1, MAX_SAFE_INTEGER)?;
     let limit = count(&options, "limit", 1, MAX_SAFE_INTEGER)?;
-    let meta = OffsetPage::new(u64::from(items.length()), page, limit).map_err(page_error)?;
-    let range = meta.range(u64::from(items.length()));
-    let slice = items.slice(range.start as u32, range.end as u32);
+    let length = items_length(&items)?;
+    let meta = OffsetPage::new(u64::from(length), page, limit).map_err(page_error)?;
+    let range = meta.range(u64::from(length));
+    let slice = slice_items(&items, range.start as u32, range.end as u32)?;
     let out = Object::new();
     set_own(&out, "items", &slice);
     Object::assign(&out, &meta_object(&meta));
@@ -158,7 +203,7 @@ pub fn paginate_offset(
 }
 
 fn cursor_option(options: &JsValue, key: &str) -> Result<Option<String>, JsValue> {
-    let value = get(options, key);
+    let value = get(options, key)?;
     if value.is_undefined() || value.is_null() {
         return Ok(None);
     }
@@ -229,6 +274,17 @@ function packed(col) {
   }
   return null;
 }
+// The caller's array as it is read by the bindings: a Proxy array may throw from any read,
+// and these imports catch it (the js_sys methods would let it unwind through wasm).
+export function itemsLength(items) {
+  return items.length;
+}
+export function sliceItems(items, start, end) {
+  return Array.prototype.slice.call(items, start, end);
+}
+export function pickItems(items, indices) {
+  return Array.from(indices, (i) => items[i]);
+}
 export function keyColumns(items, keys) {
   const n = items.length;
   const out = [];
@@ -247,6 +303,12 @@ export function keyColumns(items, keys) {
 extern "C" {
     #[wasm_bindgen(js_name = "keyColumns", catch)]
     fn key_columns(items: &Array, keys: &Array) -> Result<JsValue, JsValue>;
+    #[wasm_bindgen(js_name = "itemsLength", catch)]
+    fn items_length(items: &Array) -> Result<u32, JsValue>;
+    #[wasm_bindgen(js_name = "sliceItems", catch)]
+    fn slice_items(items: &Array, start: u32, end: u32) -> Result<Array, JsValue>;
+    #[wasm_bindgen(js_name = "pickItems", catch)]
+    fn pick_items(items: &Array, indices: &[u32]) -> Result<Array, JsValue>;
 }
 
 /// The key values of every item, row by row.
@@ -256,16 +318,26 @@ fn key_rows(items: &Array, keys: &[SortKey]) -> Result<Vec<Vec<Value>>, JsValue>
         .map(|k| JsValue::from(k.name.as_str()))
         .collect();
     let columns = key_columns(items, &names)?;
-    let n = items.length() as usize;
-    let mut rows: Vec<Vec<Value>> = (0..n).map(|_| Vec::with_capacity(keys.len())).collect();
     if columns.is_null() {
-        let (i, _) = items
-            .iter()
-            .enumerate()
-            .find(|(_, item)| !item.is_object())
-            .unwrap_or((0, JsValue::UNDEFINED));
-        return Err(type_error(&format!("item {i} is not an object")));
+        let mut first = None;
+        let walked = for_each_item(items, |i, item| {
+            if item.is_object() {
+                return Ok(());
+            }
+            first = Some(i);
+            // Stops the walk at the first item that is not an object.
+            Err(JsValue::UNDEFINED)
+        });
+        return match (first, walked) {
+            (None, Err(e)) => Err(e),
+            (first, _) => Err(type_error(&format!(
+                "item {} is not an object",
+                first.unwrap_or(0)
+            ))),
+        };
     }
+    let n = items_length(items)? as usize;
+    let mut rows: Vec<Vec<Value>> = (0..n).map(|_| Vec::with_capacity(keys.len())).collect();
     let columns: Array = columns.unchecked_into();
     for (key, column) in keys.iter().zip(columns.iter()) {
         let column: Array = column.unchecked_into();
@@ -352,15 +424,18 @@ pub fn paginate_keyset(
     }
     options_object(&options)?;
     let items: Array = items.unchecked_into();
-    let keys_js = get(&options, "keys");
+    let keys_js = get(&options, "keys")?;
     if !Array::is_array(&keys_js) {
         return Err(type_error("keys must be an array of strings"));
     }
-    let keys = Array::from(&keys_js)
-        .iter()
-        .map(|k| k.as_string().map(SortKey::asc))
-        .collect::<Option<Vec<_>>>()
-        .ok_or_else(|| type_error("keys must be an array of strings"))?;
+    let mut keys = Vec::new();
+    for_each_item(&keys_js, |_, k| {
+        let name = k
+            .as_string()
+            .ok_or_else(|| type_error("keys must be an array of strings"))?;
+        keys.push(SortKey::asc(name));
+        Ok(())
+    })?;
     if keys.is_empty() {
         return Err(type_error("keys must name at least one key"));
     }
@@ -383,7 +458,8 @@ pub fn paginate_keyset(
     )
     .map_err(keyset_error)?;
     let out = Object::new();
-    let page_items: Array = page.indices.iter().map(|&i| items.get(i as u32)).collect();
+    let indices: Vec<u32> = page.indices.iter().map(|&i| i as u32).collect();
+    let page_items = pick_items(&items, &indices)?;
     set_own(&out, "items", &page_items);
     if let Some(c) = &page.next_cursor {
         set_own(&out, "nextCursor", &c.into());

@@ -2,12 +2,12 @@
 
 use std::rc::Rc;
 
-use super::errors::{RangeError, TypeError};
+use super::errors::RangeError;
 use wasm_bindgen::prelude::*;
 
 use super::convert::{from_value, to_value};
 use super::errors::pagination_error;
-use super::page::{codec_option, get, number_text, scope_option};
+use super::page::{codec_option, count_option, positive_integer, scope_option};
 use crate::codec::CursorCodec;
 use crate::error::CursorError;
 use crate::stack::{CursorStack, StackError};
@@ -20,21 +20,8 @@ fn stack_error(err: StackError) -> JsValue {
     }
 }
 
-/// A JS page number: a number that is an integer >= 1 (a `TypeError` for other types, a
-/// `RangeError` for other numbers).
-fn page_number(value: &JsValue, what: &str) -> Result<u64, JsValue> {
-    let Some(n) = value.as_f64() else {
-        return Err(TypeError::new(&format!("{what} must be a number")).into());
-    };
-    if n.fract() != 0.0 || !(1.0..=9_007_199_254_740_991.0).contains(&n) {
-        return Err(RangeError::new(&format!(
-            "{what} must be an integer >= 1, got {}",
-            number_text(n)
-        ))
-        .into());
-    }
-    Ok(n as u64)
-}
+/// The largest integer a JS number holds exactly: the largest page number and depth.
+const MAX_SAFE: f64 = 9_007_199_254_740_991.0;
 
 /// The token argument of `record`/`forward`: `undefined` is "no token" (the end).
 fn token_arg(value: &JsValue) -> Result<Option<Value>, CursorError> {
@@ -56,12 +43,7 @@ struct Options {
 }
 
 fn read_options(options: &JsValue) -> Result<Options, JsValue> {
-    let depth = get(options, "maxDepth");
-    let max_depth = if depth.is_undefined() || depth.as_f64() == Some(f64::INFINITY) {
-        None
-    } else {
-        Some(page_number(&depth, "maxDepth")? as usize)
-    };
+    let max_depth = count_option(options, "maxDepth", "maxDepth", MAX_SAFE)?.map(|d| d as usize);
     let scope = scope_option(options)?;
     let codec = codec_option(options)?;
     Ok(Options {
@@ -204,7 +186,7 @@ impl JsCursorStack {
     /// or evicted by `maxDepth` is a `PaginationError` `bad_page`.
     #[wasm_bindgen(js_name = "goTo", unchecked_return_type = "unknown")]
     pub fn go_to(&mut self, page: JsValue) -> Result<JsValue, JsValue> {
-        let page = page_number(&page, "page")?;
+        let page = positive_integer(&page, "page", MAX_SAFE)?;
         Ok(token_out(self.inner.go_to(page).map_err(stack_error)?))
     }
 
