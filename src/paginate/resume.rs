@@ -217,11 +217,9 @@ impl ResumeState {
         let Value::Map(entries) = body else {
             return Err(bad("payload is not a map"));
         };
-        if !entries
-            .iter()
-            .map(|(k, _)| k.as_str())
-            .eq(["v", "s", "l", "p"])
-        {
+        let expected = matches!(entries.as_slice(),
+            [(v, _), (s, _), (l, _), (p, _)] if v == "v" && s == "s" && l == "l" && p == "p");
+        if !expected {
             return Err(bad("unexpected payload keys"));
         }
         if body.get("v") != Some(&Value::Float(PAYLOAD_VERSION)) {

@@ -1,13 +1,4 @@
-// Fast value conversion for the codec bindings (a wasm-bindgen snippet).
-//
-// Crossing the JS/wasm boundary once per property (typeof checks, Reflect.get, Object.keys,
-// prototype checks) cost ten times more than the codec itself. So JS walks the value ONCE
-// into the payload bytes of format v1 (docs/cursor-format.md, "Payload") and hands them over
-// in one call; Rust checks those bytes as strictly as a decoder does before it signs or
-// encodes anything. The reverse way, Rust hands over the checked payload and JS builds the
-// value. Whatever this walker does not handle (values the format refuses: lone surrogates,
-// cycles, class instances, out-of-range bigints, …) makes `pack` return undefined, and the
-// Rust converter handles the value, so every error keeps its exact code and message.
+// Value conversion of the codec bindings (comments: src/wasm/codec.rs).
 
 const OBJECT_PROTO = Object.prototype;
 const MAX_DEPTH = 64;
@@ -88,7 +79,7 @@ function text(s, base) {
   pos += bytes.length;
 }
 
-// Returns false when the value is not for this walker (see the file comment).
+// Returns false when the value is not for this walker.
 function write(v, depth) {
   switch (typeof v) {
     case "number":
@@ -182,7 +173,6 @@ function write(v, depth) {
   return true;
 }
 
-/** The payload bytes of `value`, or undefined when the Rust converter must handle it. */
 export function pack(value) {
   pos = 0;
   let ok;
@@ -195,7 +185,7 @@ export function pack(value) {
   return ok ? buf.subarray(0, pos) : undefined;
 }
 
-// ---- the reverse way: bytes already checked by Rust -------------------------------------
+// The reverse way: bytes already checked by Rust.
 
 let src;
 let at;
@@ -317,11 +307,6 @@ function read() {
   }
 }
 
-/**
- * Builds the JS `Cursor` from what Rust hands over: a flags byte (1 before, 2 time, 4 segment,
- * 8 key id), then issued-at and expires-at as f64 (time), segment and total as u32 (segment),
- * the key id as a length byte and UTF-8 (key id), then the checked payload. Little-endian.
- */
 export function unpackCursor(bytes) {
   src = bytes;
   const flags = bytes[0];

@@ -17,12 +17,25 @@ use crate::codec::{
 };
 use crate::error::CursorError;
 
+// `codec.js`: fast value conversion for the codec bindings. Crossing the JS/wasm boundary once
+// per property (typeof checks, Reflect.get, Object.keys, prototype checks) cost ten times more
+// than the codec itself. So JS walks the value ONCE into the payload bytes of format v1
+// (docs/cursor-format.md, "Payload") and hands them over in one call; Rust checks those bytes
+// as strictly as a decoder does before it signs or encodes anything. The reverse way, Rust
+// hands over the checked payload and JS builds the value. Whatever the walker does not handle
+// (values the format refuses: lone surrogates, cycles, class instances, out-of-range bigints,
+// …) makes `pack` return undefined, and the Rust converter handles the value, so every error
+// keeps its exact code and message. (The comments of the snippet live here: it ships as
+// written, and every byte counts against the size budget.)
 #[wasm_bindgen(module = "/src/wasm/codec.js")]
 extern "C" {
     /// The payload bytes of a value (a view of a scratch buffer), or `undefined` when the
-    /// value needs the Rust converter (see `codec.js`).
+    /// value needs the Rust converter (a getter threw, or the walker does not handle it).
     fn pack(value: &JsValue) -> JsValue;
-    /// Builds a JS `Cursor` from metadata and checked payload bytes (layout in `codec.js`).
+    /// Builds a JS `Cursor` from metadata and checked payload bytes: a flags byte (1 before,
+    /// 2 time, 4 segment, 8 key id), then issued-at and expires-at as f64 (time), segment and
+    /// total as u32 (segment), the key id as a length byte and UTF-8 (key id), then the
+    /// checked payload. Little-endian.
     #[wasm_bindgen(js_name = "unpackCursor")]
     fn unpack_cursor(bytes: &[u8]) -> JsValue;
 }
@@ -334,7 +347,7 @@ fn read_keys(keys: &JsValue) -> Result<Vec<Key>, JsValue> {
         return Err(bad("keys must be an array of { id, secret }".into()).into());
     }
     let mut out = Vec::new();
-    for_each_item(keys, |_, entry| {
+    for_each_item(keys, &mut |entry| {
         let id = get(&entry, "id")?;
         let id = match id.dyn_ref::<JsString>() {
             Some(s) if s.is_valid_utf16() => String::from(s),

@@ -1,6 +1,4 @@
-// The error classes of pagecursor. The Rust bindings construct them through the two
-// factories below, so `err instanceof CursorError` holds for every error the package throws.
-
+// The error classes (comments: src/wasm/errors.rs).
 export class CursorError extends Error {
   constructor(code, message, options) {
     super(message, options);
@@ -28,9 +26,6 @@ export function makePaginationError(code, message, cause, resumeToken) {
   return new PaginationError(code, message, options);
 }
 
-// A wrong argument (a bad option value, a page number below 1, …) is the caller's bug, not a
-// cursor or pagination failure: it stays a TypeError or RangeError, and like every error of
-// the package it carries a stable `code`, "invalid_argument".
 export function makeArgumentError(range, message) {
   const err = range ? new RangeError(message) : new TypeError(message);
   err.code = "invalid_argument";

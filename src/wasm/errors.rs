@@ -4,6 +4,12 @@ use wasm_bindgen::prelude::*;
 
 use crate::error::CursorError;
 
+// `errors.js` holds the error classes of pagecursor. The bindings construct them through its
+// factories, so `err instanceof CursorError` holds for every error the package throws. A wrong
+// argument (a bad option value, a page number below 1, …) is the caller's bug, not a cursor or
+// pagination failure: it stays a TypeError or RangeError (`makeArgumentError`), and like every
+// error of the package it carries a stable `code`, "invalid_argument". (The comments live here:
+// the JS ships as written.)
 #[wasm_bindgen(module = "/src/wasm/errors.js")]
 extern "C" {
     #[wasm_bindgen(js_name = "makeCursorError")]
@@ -20,6 +26,8 @@ extern "C" {
 }
 
 impl From<CursorError> for JsValue {
+    // One copy in the module: the option readers convert at many call sites.
+    #[inline(never)]
     fn from(err: CursorError) -> JsValue {
         make_cursor_error(err.code(), &err.to_string())
     }

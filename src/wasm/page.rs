@@ -31,13 +31,18 @@ pub(crate) fn get(obj: &JsValue, key: &str) -> Result<JsValue, JsValue> {
 /// `each` is called in order and may stop the walk with an error.
 pub(crate) fn for_each_item(
     arr: &JsValue,
-    mut each: impl FnMut(u32, JsValue) -> Result<(), JsValue>,
+    each: &mut dyn FnMut(JsValue) -> Result<(), JsValue>,
 ) -> Result<(), JsValue> {
     let length = get(arr, "length")?.as_f64().unwrap_or(0.0) as u32;
     for i in 0..length {
-        each(i, Reflect::get_u32(arr, i)?)?;
+        each(Reflect::get_u32(arr, i)?)?;
     }
     Ok(())
+}
+
+/// `items.length` of an array that may be a Proxy whose trap throws (the error, unchanged).
+fn items_length(items: &JsValue) -> Result<u32, JsValue> {
+    Ok(get(items, "length")?.as_f64().unwrap_or(0.0) as u32)
 }
 
 fn type_error(msg: &str) -> JsValue {
@@ -195,7 +200,7 @@ pub fn paginate_offset(
     let length = items_length(&items)?;
     let meta = OffsetPage::new(u64::from(length), page, limit).map_err(page_error)?;
     let range = meta.range(u64::from(length));
-    let slice = slice_items(&items, range.start as u32, range.end as u32)?;
+    let slice = pick_items(&items, &[], range.start as u32, range.end as u32)?;
     let out = Object::new();
     set_own(&out, "items", &slice);
     Object::assign(&out, &meta_object(&meta));
@@ -221,16 +226,17 @@ fn keyset_error(err: KeysetError) -> JsValue {
     }
 }
 
+// `keyColumns` reads the key columns of the items in one pass on the JS side, so that a whole
+// column crosses into WebAssembly at once instead of with several calls per value: numbers and
+// valid Dates as one Float64Array, well-formed strings as one joined string plus their UTF-16
+// lengths, bigints in the i64 range as one BigInt64Array (`packed`: the column as one typed
+// array or joined string when all its values have the type of the first one, else null). Other
+// columns go value by value. It returns the index of the first item that is not an object, if
+// any. (The comments live here, not in the JS: the JS is shipped as written and every byte of
+// it counts against the size budget.)
 #[wasm_bindgen(inline_js = r#"
-// Reads the key columns of the items in one pass on the JS side, so that a whole column crosses
-// into WebAssembly at once instead of with several calls per value: numbers and valid Dates as
-// one Float64Array, well-formed strings as one joined string plus their UTF-16 lengths, bigints
-// in the i64 range as one BigInt64Array. Other columns go value by value.
-// Returns null when an item is not an object (the caller then reports which one).
 const I64_MIN = -(2n ** 63n);
 const I64_END = 2n ** 63n;
-// The column as one typed array or joined string when all its values have the type of the first
-// one (a single typed pass), else null.
 function packed(col) {
   const n = col.length;
   const first = col[0];
@@ -274,17 +280,7 @@ function packed(col) {
   }
   return null;
 }
-// The caller's array as it is read by the bindings: a Proxy array may throw from any read,
-// and these imports catch it (the js_sys methods would let it unwind through wasm).
-export function itemsLength(items) {
-  return items.length;
-}
-export function sliceItems(items, start, end) {
-  return Array.prototype.slice.call(items, start, end);
-}
-export function pickItems(items, indices) {
-  return Array.from(indices, (i) => items[i]);
-}
+export const pickItems = (a, ix, s, e) => (ix.length ? Array.from(ix, (i) => a[i]) : Array.prototype.slice.call(a, s, e));
 export function keyColumns(items, keys) {
   const n = items.length;
   const out = [];
@@ -292,7 +288,7 @@ export function keyColumns(items, keys) {
     const col = new Array(n);
     for (let i = 0; i < n; i++) {
       const item = items[i];
-      if (item === null || typeof item !== "object") return null;
+      if (item === null || typeof item !== "object") return i;
       col[i] = item[key];
     }
     out.push(packed(col) ?? [2, col]);
@@ -303,12 +299,11 @@ export function keyColumns(items, keys) {
 extern "C" {
     #[wasm_bindgen(js_name = "keyColumns", catch)]
     fn key_columns(items: &Array, keys: &Array) -> Result<JsValue, JsValue>;
-    #[wasm_bindgen(js_name = "itemsLength", catch)]
-    fn items_length(items: &Array) -> Result<u32, JsValue>;
-    #[wasm_bindgen(js_name = "sliceItems", catch)]
-    fn slice_items(items: &Array, start: u32, end: u32) -> Result<Array, JsValue>;
+    // The items at `indices`, or without indices `items.slice(start, end)`. The caller's array
+    // may be a Proxy that throws from any read: this import catches that (js_sys
+    // `Array::slice`/`get` would let it unwind through wasm frames).
     #[wasm_bindgen(js_name = "pickItems", catch)]
-    fn pick_items(items: &Array, indices: &[u32]) -> Result<Array, JsValue>;
+    fn pick_items(items: &Array, indices: &[u32], start: u32, end: u32) -> Result<Array, JsValue>;
 }
 
 /// The key values of every item, row by row.
@@ -318,23 +313,8 @@ fn key_rows(items: &Array, keys: &[SortKey]) -> Result<Vec<Vec<Value>>, JsValue>
         .map(|k| JsValue::from(k.name.as_str()))
         .collect();
     let columns = key_columns(items, &names)?;
-    if columns.is_null() {
-        let mut first = None;
-        let walked = for_each_item(items, |i, item| {
-            if item.is_object() {
-                return Ok(());
-            }
-            first = Some(i);
-            // Stops the walk at the first item that is not an object.
-            Err(JsValue::UNDEFINED)
-        });
-        return match (first, walked) {
-            (None, Err(e)) => Err(e),
-            (first, _) => Err(type_error(&format!(
-                "item {} is not an object",
-                first.unwrap_or(0)
-            ))),
-        };
+    if let Some(i) = columns.as_f64() {
+        return Err(type_error(&format!("item {} is not an object", i as u32)));
     }
     let n = items_length(items)? as usize;
     let mut rows: Vec<Vec<Value>> = (0..n).map(|_| Vec::with_capacity(keys.len())).collect();
@@ -429,7 +409,7 @@ pub fn paginate_keyset(
         return Err(type_error("keys must be an array of strings"));
     }
     let mut keys = Vec::new();
-    for_each_item(&keys_js, |_, k| {
+    for_each_item(&keys_js, &mut |k| {
         let name = k
             .as_string()
             .ok_or_else(|| type_error("keys must be an array of strings"))?;
@@ -459,7 +439,7 @@ pub fn paginate_keyset(
     .map_err(keyset_error)?;
     let out = Object::new();
     let indices: Vec<u32> = page.indices.iter().map(|&i| i as u32).collect();
-    let page_items = pick_items(&items, &indices)?;
+    let page_items = pick_items(&items, &indices, 0, 0)?;
     set_own(&out, "items", &page_items);
     if let Some(c) = &page.next_cursor {
         set_own(&out, "nextCursor", &c.into());

@@ -137,10 +137,16 @@ export function cases(lib) {
     ["CursorCodec({padding: 0})", cv, () =>
       new CursorCodec({ padding: 0, mode: "sealed", keys: [{ id: "k", secret: "s" }] })],
     ["CursorCodec({clockSkew: -1})", cv, () => new CursorCodec({ clockSkew: -1 })],
-    ["CursorCodec options getter throws", getterOrCv, () => new CursorCodec(throwingGetter("keys"))],
-    ["CursorCodec options Proxy throws", getterOrCv, () => new CursorCodec(throwingProxy())],
-    ["CursorCodec keys Proxy throws", getterOrCv, () => new CursorCodec({ keys: throwingProxy([]) })],
-    ["CursorCodec key getter throws", getterOrCv, () => new CursorCodec({ keys: [throwingGetter("secret")] })],
+    // F1 (fixed): an option that cannot be read is never taken for an absent one (a codec
+    // silently built without its keys); what the getter or trap throws reaches the caller.
+    ["CursorCodec options getter throws", "user", () => new CursorCodec(throwingGetter("keys"))],
+    ["CursorCodec options Proxy throws", "user", () => new CursorCodec(throwingProxy())],
+    ["CursorCodec keys Proxy throws", "user", () => new CursorCodec({ keys: throwingProxy([]) })],
+    ["CursorCodec key id getter throws", "user", () => new CursorCodec({ keys: [throwingGetter("id")] })],
+    ["CursorCodec key secret getter throws", "user", () =>
+      new CursorCodec({ keys: [Object.defineProperty({ id: "k" }, "secret", { get() { throw USER; } })] })],
+    ["CursorCodec mode getter throws", "user", () =>
+      new CursorCodec(Object.defineProperty({ keys: [{ id: "k", secret: "s" }] }, "mode", { get() { throw USER; } }))],
     ["CursorCodec 300 keys", "ok", () =>
       new CursorCodec({ keys: Array.from({ length: 300 }, (_, i) => ({ id: `k${i}`, secret: `s${i}` })) })],
 
@@ -187,15 +193,18 @@ export function cases(lib) {
     ["encode segment -1", cv, () => plain.encode(1, { segment: { segment: -1, total: 2 } })],
     ["encode segment total 2^32", cv, () => plain.encode(1, { segment: { segment: 0, total: 2 ** 32 } })],
     ["encode segment 'x'", cv, () => plain.encode(1, { segment: "x" })],
-    ["encode segment getter throws", getterOrCv, () => plain.encode(1, { segment: throwingGetter("segment") })],
+    ["encode segment getter throws", "user", () => plain.encode(1, { segment: throwingGetter("segment") })],
     ["encode ttl Infinity", cv, () => plain.encode(1, { ttl: Infinity })],
     ["encode ttl -5", cv, () => plain.encode(1, { ttl: -5 })],
     ["encode ttl 2^60 (expiry beyond Date range)", cv, () => plain.encode(1, { ttl: 2 ** 60 })],
     ["encode scope Symbol", cv, () => signed.encode(1, { scope: Symbol() })],
     ["encode scope cyclic", cv, () => signed.encode(1, { scope: cyclicObject() })],
     ["encode scope nested 100000 deep", cv, () => signed.encode(1, { scope: nested(100_000, false) })],
-    ["encode options getter throws", getterOrCv, () => plain.encode(1, throwingGetter("scope"))],
-    ["encode options Proxy throws", getterOrCv, () => plain.encode(1, throwingProxy())],
+    // F1 (fixed): a token is never minted without the scope its options could not give.
+    ["encode options getter throws", "user", () => plain.encode(1, throwingGetter("scope"))],
+    ["encode options Proxy throws", "user", () => plain.encode(1, throwingProxy())],
+    ["signed encode scope getter throws", "user", () => signed.encode(1, throwingGetter("scope"))],
+    ["encodeCursor options getter throws", "user", () => encodeCursor(1, throwingGetter("ttl"))],
     ["encodeCursor(Symbol())", cv, () => encodeCursor(Symbol())],
     ["encodeCursor(cyclic)", cv, () => encodeCursor(cyclicObject())],
 
@@ -226,8 +235,12 @@ export function cases(lib) {
     ["decode options 42", ["ok", cv], () => plain.decode(token, 42)],
     ["decode scope Symbol", cv, () => signed.decode(signed.encode(1), { scope: Symbol() })],
     ["decode scope cyclic", cv, () => signed.decode(signed.encode(1), { scope: cyclicArray() })],
-    ["decode options getter throws", getterOrCv, () => plain.decode(token, throwingGetter("scope"))],
-    ["decode options Proxy throws", getterOrCv, () => plain.decode(token, throwingProxy())],
+    // F1 (fixed): a decode never skips the scope check because the scope could not be read.
+    ["decode options getter throws", "user", () => plain.decode(token, throwingGetter("scope"))],
+    ["decode options Proxy throws", "user", () => plain.decode(token, throwingProxy())],
+    ["signed decode of a scoped token, scope getter throws", "user", () =>
+      signed.decode(signed.encode(1, { scope: "tenant-a" }), throwingGetter("scope"))],
+    ["decodeCursor options getter throws", "user", () => decodeCursor(token, throwingGetter("scope"))],
     ["decodeCursor(42)", "CursorError:malformed", () => decodeCursor(42)],
     ["decodeCursor(huge)", "CursorError:too_large", () => decodeCursor(bigString)],
 
@@ -249,11 +262,43 @@ export function cases(lib) {
     // --- methods with a wrong `this`, and the wasm classes misused ---
     ["CursorCodec.prototype.encode.call({})", "TypeError", () => CursorCodec.prototype.encode.call({}, 1)],
     ["CursorCodec.prototype.decode.call(null)", "TypeError", () => CursorCodec.prototype.decode.call(null, token)],
-    ["codec used after free()", ["TypeError", "CursorError:unsupported_value"], () => {
+    ["codec used after free()", "TypeError", () => {
       const c = new CursorCodec();
       if (typeof c.free !== "function") throw new TypeError("no free()");
       c.free();
       return c.encode(1);
+    }],
+    // F6 (fixed for the codec, stack and list classes: pkg/api.js checks the receiver).
+    ["codec getter after free()", "TypeError", () => {
+      const c = new CursorCodec();
+      c.free();
+      return c.mode;
+    }],
+    ["misuse is a TypeError with code invalid_argument", "ok", () => {
+      const c = new CursorCodec();
+      c.free();
+      for (const call of [() => c.decode(token), () => CursorCodec.prototype.encode.call({ __wbg_ptr: 8 }, 1)]) {
+        try {
+          call();
+        } catch (e) {
+          if (e instanceof TypeError && e.code === "invalid_argument") continue;
+          throw e;
+        }
+        throw new Error("no error");
+      }
+    }],
+    ["CursorStack.prototype.forward.call({})", "TypeError", () => lib.CursorStack.prototype.forward.call({}, "t")],
+    ["CursorStack page getter on the prototype", "TypeError", () => lib.CursorStack.prototype.page],
+    ["stack used after free()", "TypeError", () => {
+      const st = new lib.CursorStack();
+      st.free();
+      return st.toString();
+    }],
+    ["InfiniteList.prototype.loadMore.call({})", "TypeError", () => lib.InfiniteList.prototype.loadMore.call({})],
+    ["list used after free()", "TypeError", () => {
+      const list = new lib.InfiniteList(threePages(), keyset());
+      list.free();
+      return list.items;
     }],
     ["new Paginator() used", "TypeError", () => new lib.Paginator().resumeToken],
 
@@ -264,7 +309,10 @@ export function cases(lib) {
     ["CursorStack({maxDepth: '3'})", ["TypeError", "RangeError"], () => new lib.CursorStack({ maxDepth: "3" })],
     ["CursorStack({codec: {}})", "TypeError", () => new lib.CursorStack({ codec: {} })],
     ["CursorStack({scope: cyclic})", ["TypeError", cv], () => new lib.CursorStack({ scope: cyclicObject() }).toString()],
-    ["CursorStack options getter throws", ["user", "TypeError", cv], () => new lib.CursorStack(throwingGetter("maxDepth"))],
+    ["CursorStack options getter throws", "user", () => new lib.CursorStack(throwingGetter("maxDepth"))],
+    ["CursorStack codec getter throws", "user", () => new lib.CursorStack(throwingGetter("codec"))],
+    ["CursorStack.from scope getter throws", "user", () =>
+      lib.CursorStack.from(new lib.CursorStack({ scope: "q" }).toString(), throwingGetter("scope"))],
     ["stack.record(Symbol())", cv, () => new lib.CursorStack().record(Symbol())],
     ["stack.record(function)", cv, () => new lib.CursorStack().record(() => 1)],
     ["stack.record(cyclic)", cv, () => new lib.CursorStack().record(cyclicObject())],
@@ -319,6 +367,11 @@ export function cases(lib) {
     ["InfiniteList({chunkItems: '5'})", "TypeError", () => new lib.InfiniteList(threePages(), keyset({ chunkItems: "5" }))],
     ["InfiniteList({maxChunks: -1})", "RangeError", () => new lib.InfiniteList(threePages(), keyset({ maxChunks: -1 }))],
     ["InfiniteList({maxChunks: NaN})", "RangeError", () => new lib.InfiniteList(threePages(), keyset({ maxChunks: NaN }))],
+    ["InfiniteList options getter throws", "user", () => new lib.InfiniteList(threePages(), throwingGetter("chunkItems"))],
+    ["InfiniteList.from scope getter throws", "user", () => {
+      const saved = new lib.InfiniteList(threePages(), keyset({ scope: "q" })).toString();
+      return lib.InfiniteList.from(saved, threePages(), Object.defineProperty(keyset(), "scope", { get() { throw USER; } }));
+    }],
     ["InfiniteList loadMore, fetchPage throws", "PaginationError:fetch_failed(cause=user)", () =>
       new lib.InfiniteList(() => { throw USER; }, keyset()).loadMore()],
     ["InfiniteList loadMore, page is null", "PaginationError:bad_page", () =>
@@ -346,7 +399,15 @@ export function cases(lib) {
     ["offsetPage offset beyond 2^53", "RangeError", () => lib.offsetPage({ total: 10, page: 2 ** 52, limit: 4 })],
     ["offsetPage limit 1.5", "RangeError", () => lib.offsetPage({ total: 10, page: 1, limit: 1.5 })],
     ["offsetPage page 5n", "TypeError", () => lib.offsetPage({ total: 10, page: 5n, limit: 1 })],
-    ["offsetPage getter throws", ["user", "TypeError"], () => lib.offsetPage(throwingGetter("total"))],
+    ["offsetPage getter throws", "user", () => lib.offsetPage(throwingGetter("total"))],
+    ["paginateOffset options Proxy throws", "user", () => lib.paginateOffset([1], throwingProxy())],
+    ["paginateOffset(throwing Proxy array)", "user", () => lib.paginateOffset(throwingProxy([1, 2]), { page: 1, limit: 1 })],
+    ["paginateKeyset keys getter throws", "user", () => lib.paginateKeyset([{ id: 1 }], { get keys() { throw USER; }, limit: 1 })],
+    ["paginateKeyset keys Proxy throws", "user", () => lib.paginateKeyset([{ id: 1 }], { keys: throwingProxy(["id"]), limit: 1 })],
+    ["paginateKeyset scope getter throws", "user", () =>
+      lib.paginateKeyset([{ id: 1 }], Object.defineProperty({ keys: ["id"], limit: 1 }, "scope", { get() { throw USER; } }))],
+    ["paginateKeyset items throwing Proxy array", "user", () =>
+      lib.paginateKeyset(throwingProxy([{ id: 1 }]), { keys: ["id"], limit: 1 })],
     ["paginateOffset('abc')", "TypeError", () => lib.paginateOffset("abc", { page: 1, limit: 1 })],
     ["paginateOffset(10^6 items) last page", "ok", () => {
       const r = lib.paginateOffset(bigArray, { page: 1_000_000, limit: 1 });
@@ -517,30 +578,17 @@ export function cases(lib) {
  * outcome passes too (the bug was fixed: drop the entry); any other outcome fails.
  */
 export const KNOWN = {
-  // F1: option and page getters that throw are read as `undefined` (Reflect::get(..)
-  // .unwrap_or(UNDEFINED) in src/wasm/codec.rs and src/wasm/paginate.rs `get`).
-  "CursorCodec options getter throws": "ok",
-  "CursorCodec options Proxy throws": "ok",
-  "encode options getter throws": "ok",
-  "encode options Proxy throws": "ok",
-  "decode options getter throws": "ok",
-  "decode options Proxy throws": "ok",
+  // F1 (the paginator's part): page getters that throw are read as `undefined`
+  // (Reflect::get(..).unwrap_or(UNDEFINED) in src/wasm/paginate.rs `get`).
   "page.items getter throws": "ok",
-  "CursorStack options getter throws": "ok",
   "page.next_cursor getter throws": "ok",
   // F2: a throw inside js_sys Array::length/get on a page's items (a Proxy) unwinds through
   // wasm: the iteration never settles and the error escapes as an uncaught exception.
   "page.items is a throwing Proxy array": "hang",
   // F4: a page whose property reads throw is fetch_failed, not bad_page.
   "fetchPage resolves a throwing Proxy": "PaginationError:fetch_failed(cause=user)",
-  // F11: a stack restored with a smaller maxDepth while standing behind its furthest page
-  // keeps more pages than maxDepth, and its own toString() no longer restores (src/stack.rs).
-  "CursorStack.from(state, {maxDepth}) saved and restored again": "CursorError:malformed",
-  // F6: methods on a freed codec, a wrong `this` or a Paginator made with `new` throw
-  // wasm-bindgen's plain Error("null pointer passed to rust"), not a TypeError.
-  "CursorCodec.prototype.encode.call({})": "Error:null pointer passed to rust",
-  "CursorCodec.prototype.decode.call(null)": "Error:null pointer passed to rust",
-  "codec used after free()": "Error:null pointer passed to rust",
+  // F6 (the Paginator's part): a Paginator made with `new` throws wasm-bindgen's plain
+  // Error("null pointer passed to rust"), not a TypeError (pkg/api.js guards the other classes).
   "new Paginator() used": "Error:null pointer passed to rust",
 };
 
