@@ -138,6 +138,18 @@ pub fn same_token(a: &Value, b: &Value) -> bool {
     }
 }
 
+/// Checks the `v` field of a saved state (`what`: "cursor stack state", "infinite list
+/// state"): `unsupported_version` for another integer, `malformed` without one.
+fn check_version(value: &Value, what: &str) -> Result<(), CursorError> {
+    match value.get("v") {
+        Some(Value::Int(STATE_VERSION)) => Ok(()),
+        Some(Value::Int(v)) => Err(CursorError::UnsupportedVersion(
+            u8::try_from(*v).unwrap_or(u8::MAX),
+        )),
+        _ => Err(CursorError::Malformed([what, ": no version"].concat())),
+    }
+}
+
 /// Back/forward/jump navigation over a forward-only (next-token) API.
 ///
 /// Invariants: `oldest <= page <= furthest`, `tokens` holds the tokens of pages
@@ -390,15 +402,7 @@ impl CursorStack {
                 Some(_) => Err(bad(&[key, " is not an integer"].concat())),
             }
         };
-        match value.get("v") {
-            Some(Value::Int(STATE_VERSION)) => {}
-            Some(Value::Int(v)) => {
-                return Err(CursorError::UnsupportedVersion(
-                    u8::try_from(*v).unwrap_or(u8::MAX),
-                ))
-            }
-            _ => return Err(bad("no version")),
-        }
+        check_version(value, "cursor stack state")?;
         let page = int("p")?.ok_or_else(|| bad("no page"))?;
         let oldest = int("o")?.ok_or_else(|| bad("no oldest page"))?;
         let max_depth = match int("d")? {
@@ -669,15 +673,7 @@ impl ChunkWindow {
                 Some(_) => Err(bad(&[key, " is not an integer"].concat())),
             }
         };
-        match value.get("v") {
-            Some(Value::Int(STATE_VERSION)) => {}
-            Some(Value::Int(v)) => {
-                return Err(CursorError::UnsupportedVersion(
-                    u8::try_from(*v).unwrap_or(u8::MAX),
-                ))
-            }
-            _ => return Err(bad("no version")),
-        }
+        check_version(value, "infinite list state")?;
         let Some(Value::List(list)) = value.get("s") else {
             return Err(bad("no chunk starts"));
         };
