@@ -1,4 +1,4 @@
-// Value conversion of the codec bindings (comments: src/wasm/codec.rs).
+// Notes: src/wasm/codec.rs.
 
 const OBJECT_PROTO = Object.prototype;
 const MAX_DEPTH = 64;
@@ -6,7 +6,6 @@ const encoder = new TextEncoder();
 const decoder = new TextDecoder();
 const wellFormed = typeof String.prototype.isWellFormed === "function"
   ? (s) => s.isWellFormed()
-  // Older engines: any surrogate sends the value to the Rust path, which checks pairs.
   : (s) => !/[\uD800-\uDFFF]/.test(s);
 
 let buf = new Uint8Array(512);
@@ -21,7 +20,6 @@ function room(n) {
   view = new DataView(buf.buffer);
 }
 
-// Unsigned LEB128 of a non-negative safe integer.
 function varint(n) {
   room(10);
   while (n >= 128) {
@@ -51,8 +49,6 @@ function head(base, len) {
   }
 }
 
-// Writes the UTF-8 of a well-formed string, preceded by its length: a head byte with `base`
-// (values) or a bare varint (map keys, base < 0).
 function text(s, base) {
   const n = s.length;
   let ascii = n < 64;
@@ -79,7 +75,6 @@ function text(s, base) {
   pos += bytes.length;
 }
 
-// Returns false when the value is not for this walker.
 function write(v, depth) {
   switch (typeof v) {
     case "number":
@@ -96,7 +91,6 @@ function write(v, depth) {
         room(9);
         buf[pos++] = 0x03;
         if (v !== v) {
-          // The one NaN the format carries.
           view.setUint32(pos, 0x7ff80000);
           view.setUint32(pos + 4, 0);
         } else {
@@ -146,7 +140,6 @@ function write(v, depth) {
     if (ms !== ms) return false;
     room(1);
     buf[pos++] = 0x08;
-    // zigzag; |ms| <= 8.64e15, so 2|ms| may pass 2^53: bigint arithmetic then.
     if (ms >= -4503599627370496 && ms < 4503599627370496) varint(ms >= 0 ? ms * 2 : -ms * 2 - 1);
     else bigVarint(ms >= 0 ? BigInt(ms) * 2n : BigInt(-ms) * 2n - 1n);
     return true;
@@ -160,7 +153,6 @@ function write(v, depth) {
   }
   const proto = Object.getPrototypeOf(v);
   if (proto !== OBJECT_PROTO && proto !== null) return false;
-  // Symbol keys cannot be carried: the Rust converter refuses them with unsupported_value.
   if (Object.getOwnPropertySymbols(v).length !== 0) return false;
   const keys = Object.keys(v);
   head(0x80, keys.length);
@@ -179,13 +171,11 @@ export function pack(value) {
   try {
     ok = write(value, 0);
   } catch {
-    // A getter threw: the Rust converter reads the value again and reports it.
     ok = false;
   }
   return ok ? buf.subarray(0, pos) : undefined;
 }
 
-// The reverse way: bytes already checked by Rust.
 
 let src;
 let at;
@@ -291,7 +281,6 @@ function read() {
     case 0x07:
       return -1n - readBigVarint();
     default: {
-      // 0x08, a Date: zigzag varint; up to 7 bytes (49 bits) exact as a number.
       const start = at;
       while (src[at] >= 128) at++;
       at++;

@@ -26,7 +26,19 @@ use crate::error::CursorError;
 // (values the format refuses: lone surrogates, cycles, class instances, out-of-range bigints,
 // …) makes `pack` return undefined, and the Rust converter handles the value, so every error
 // keeps its exact code and message. (The comments of the snippet live here: it ships as
-// written, and every byte counts against the size budget.)
+// written, and every byte counts against the size budget.) Notes on its functions:
+// - `wellFormed`: on older engines without `isWellFormed`, any surrogate sends the value to the
+//   Rust path, which checks pairs.
+// - `varint`: unsigned LEB128 of a non-negative safe integer (`bigVarint` for bigints).
+// - `text(s, base)`: the UTF-8 of a well-formed string, preceded by its length: a head byte with
+//   `base` (values) or a bare varint (map keys, `base < 0`).
+// - `write` returns false when the value is not for this walker. A NaN is written as the one NaN
+//   the format carries (0x7ff8000000000000). A Date is a zigzag varint of its ms; |ms| <=
+//   8.64e15, so 2|ms| may pass 2^53: bigint arithmetic then. An object with symbol keys goes to
+//   the Rust converter, which refuses it with unsupported_value.
+// - `pack` catches a throwing getter: the Rust converter reads the value again and reports it.
+// - `read`/`unpackCursor` (the reverse way) see only bytes already checked by Rust. A Date
+//   (0x08) is a zigzag varint; up to 7 bytes (49 bits) it is exact as a number.
 #[wasm_bindgen(module = "/src/wasm/codec.js")]
 extern "C" {
     /// The payload bytes of a value (a view of a scratch buffer), or `undefined` when the

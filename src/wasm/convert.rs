@@ -8,6 +8,27 @@ use crate::codec::MAX_DEPTH;
 use crate::error::CursorError;
 use crate::value::Value;
 
+// `peek(v, what)` reads one thing of a caller's object that may be a Proxy (or a revoked one)
+// whose traps throw: 0 `Array.isArray`, 1 the prototype, 2 `Object.keys` (`null` when the
+// object has symbol keys), 3 a Date's time, 4 a copy of a Uint8Array, else `length`. Through
+// this `catch` import a throw is an error value; through the js_sys methods it would unwind
+// through the wasm frames and leave the calling object borrowed (a `CursorStack` whose
+// `record` got a throwing Proxy was unusable afterwards). The comments live here: the JS
+// ships as written.
+#[wasm_bindgen(inline_js = "const O = Object;
+export const peek = (v, k) =>
+  k < 1 ? Array.isArray(v) : k < 2 ? O.getPrototypeOf(v) : k < 3 ? (O.getOwnPropertySymbols(v).length ? null : O.keys(v))
+  : k < 4 ? Date.prototype.getTime.call(v) : k < 5 ? Uint8Array.prototype.slice.call(v) : v.length;")]
+extern "C" {
+    #[wasm_bindgen(catch)]
+    fn peek(value: &JsValue, what: u32) -> Result<JsValue, JsValue>;
+}
+
+/// [`peek`], with a throw reported as `unsupported_value`.
+fn read(value: &JsValue, what: u32) -> Result<JsValue, CursorError> {
+    peek(value, what).map_err(|e| getter_failed(&e))
+}
+
 fn unsupported(why: impl Into<String>) -> CursorError {
     CursorError::UnsupportedValue(why.into())
 }
@@ -58,10 +79,11 @@ fn to_value_inner(js: &JsValue, ancestors: &mut Vec<JsValue>) -> Result<Value, C
         return Err(unsupported("value of unknown type"));
     }
     if js.is_instance_of::<Uint8Array>() {
-        return Ok(Value::Bytes(Uint8Array::from(js.clone()).to_vec()));
+        let bytes: Uint8Array = read(js, 4)?.unchecked_into();
+        return Ok(Value::Bytes(bytes.to_vec()));
     }
     if js.is_instance_of::<Date>() {
-        let ms = Date::from(js.clone()).get_time();
+        let ms = read(js, 3)?.as_f64().unwrap_or(f64::NAN);
         if !ms.is_finite() {
             return Err(unsupported("invalid Date"));
         }
@@ -74,18 +96,18 @@ fn to_value_inner(js: &JsValue, ancestors: &mut Vec<JsValue>) -> Result<Value, C
         return Err(unsupported("cyclic value"));
     }
     ancestors.push(js.clone());
-    let result = if Array::is_array(js) {
-        let arr: &Array = js.unchecked_ref();
+    let result = if read(js, 0)?.is_truthy() {
+        let length = read(js, 5)?.as_f64().unwrap_or(0.0) as u32;
         // A sparse array may claim 2^32 - 1 elements: never reserve by its length.
-        let mut items = Vec::with_capacity((arr.length() as usize).min(64));
-        for i in 0..arr.length() {
-            let item = Reflect::get_u32(arr, i).map_err(|e| getter_failed(&e))?;
+        let mut items = Vec::with_capacity((length as usize).min(64));
+        for i in 0..length {
+            let item = Reflect::get_u32(js, i).map_err(|e| getter_failed(&e))?;
             items.push(to_value_inner(&item, ancestors)?);
         }
         Ok(Value::List(items))
     } else {
         let obj: &Object = js.unchecked_ref();
-        let proto = Object::get_prototype_of(js);
+        let proto = read(js, 1)?;
         let plain =
             proto.is_null() || Object::is(&proto, &Object::get_prototype_of(&Object::new()));
         if !plain {
@@ -94,12 +116,13 @@ fn to_value_inner(js: &JsValue, ancestors: &mut Vec<JsValue>) -> Result<Value, C
             ));
         }
         // Symbol-keyed properties cannot be carried; dropping them would change the value.
-        if Object::get_own_property_symbols(obj).length() > 0 {
+        let keys = read(js, 2)?;
+        if keys.is_null() {
             return Err(unsupported(
                 "an object with symbol keys is not a cursor value",
             ));
         }
-        let keys = Object::keys(obj);
+        let keys: Array = keys.unchecked_into();
         let mut entries = Vec::with_capacity((keys.length() as usize).min(64));
         for key in keys.iter() {
             let item = Reflect::get(obj, &key).map_err(|e| getter_failed(&e))?;

@@ -318,6 +318,25 @@ export function cases(lib) {
     ["stack.record(cyclic)", cv, () => new lib.CursorStack().record(cyclicObject())],
     ["stack.record(nested 100000 deep)", cv, () => new lib.CursorStack().record(nested(100_000, false))],
     ["stack.record(throwing Proxy)", ["user", cv], () => new lib.CursorStack().record(throwingProxy())],
+    // A throw inside the value converter used to unwind through the wasm frames and leave the
+    // stack borrowed: every later call was Error("recursive use of an object …").
+    ["stack still usable after record/forward(throwing Proxy)", "ok", () => {
+      const st = new lib.CursorStack();
+      for (const bad of [throwingProxy(), throwingProxy([1]), new Proxy(new Date(0), { get() { throw USER; } }),
+        new Proxy(new Uint8Array(2), { get() { throw USER; } }), { a: [throwingProxy()] }]) {
+        try { st.record(bad); } catch (e) { if (e !== USER && !(e instanceof lib.CursorError)) throw e; }
+        try { st.forward(bad); } catch (e) { if (e !== USER && !(e instanceof lib.CursorError)) throw e; }
+      }
+      if (st.forward("t2") !== "t2" || st.page !== 2 || lib.CursorStack.from(st.toString()).page !== 2) throw new Error("stack broken");
+    }],
+    ["encode(Proxy of a Date whose get throws)", getterOrCv, () => plain.encode(new Proxy(new Date(0), { get() { throw USER; } }))],
+    ["encode(Proxy of a Uint8Array whose get throws)", getterOrCv, () =>
+      plain.encode(new Proxy(new Uint8Array(2), { get() { throw USER; } }))],
+    ["encode(revoked Proxy)", getterOrCv, () => {
+      const { proxy, revoke } = Proxy.revocable({}, {});
+      revoke();
+      return plain.encode(proxy);
+    }],
     ["stack.forward() with no next token", "PaginationError:bad_page", () => new lib.CursorStack().forward()],
     ["stack.forward(Symbol())", cv, () => new lib.CursorStack().forward(Symbol())],
     ["stack.goTo('2')", "TypeError", () => new lib.CursorStack().goTo("2")],
