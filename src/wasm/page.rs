@@ -33,8 +33,7 @@ pub(crate) fn for_each_item(
     arr: &JsValue,
     each: &mut dyn FnMut(JsValue) -> Result<(), JsValue>,
 ) -> Result<(), JsValue> {
-    let length = get(arr, "length")?.as_f64().unwrap_or(0.0) as u32;
-    for i in 0..length {
+    for i in 0..items_length(arr)? {
         each(Reflect::get_u32(arr, i)?)?;
     }
     Ok(())
