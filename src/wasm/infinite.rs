@@ -13,7 +13,7 @@ use wasm_bindgen::prelude::*;
 use wasm_bindgen::JsCast;
 use wasm_bindgen_futures::{future_to_promise, JsFuture};
 
-use super::page::{codec_option, count_option, scope_option};
+use super::page::{codec_option, count_option, get, scope_option};
 use super::paginate::paginate;
 use crate::codec::{CursorCodec, DecodeOptions, EncodeOptions};
 use crate::error::CursorError;
@@ -99,12 +99,18 @@ fn notify(shared: &Shared) {
 /// The paginator options of one chunk: the user's options, bounded to one chunk and started
 /// at the chunk's resume token.
 fn chunk_options(state: &State, start: &Option<String>) -> Result<JsValue, JsValue> {
-    let base: Object = if state.options.is_object() {
-        state.options.clone().unchecked_into()
-    } else {
-        Object::new()
-    };
-    let opts = Object::assign(&Object::new(), &base);
+    let opts = Object::new();
+    if state.options.is_object() {
+        // `Object.assign` through `Function.prototype.call` (a `catch` import): a getter of the
+        // user's options that throws at a later load is that load's error. Through js_sys
+        // `Object::assign` it would unwind through the wasm frames with the list borrowed (a
+        // later load would then panic on the borrow) and the load's promise never settle.
+        let object = get(&js_sys::global().into(), "Object")?;
+        let assign = Reflect::get(&object, &"assign".into())?;
+        assign
+            .unchecked_into::<Function>()
+            .call2(&JsValue::UNDEFINED, &opts, &state.options)?;
+    }
     for key in ["chunkItems", "maxChunks", "maxItems", "maxPages"] {
         Reflect::delete_property(&opts, &key.into())?;
     }

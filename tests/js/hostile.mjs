@@ -387,6 +387,23 @@ export function cases(lib) {
     ["InfiniteList({maxChunks: -1})", "RangeError", () => new lib.InfiniteList(threePages(), keyset({ maxChunks: -1 }))],
     ["InfiniteList({maxChunks: NaN})", "RangeError", () => new lib.InfiniteList(threePages(), keyset({ maxChunks: NaN }))],
     ["InfiniteList options getter throws", "user", () => new lib.InfiniteList(threePages(), throwingGetter("chunkItems"))],
+    // The options are copied for every load: a getter that throws at a later load is that
+    // load's error, and the list keeps working (it used to unwind through wasm with the list
+    // borrowed: the load never settled).
+    ["InfiniteList options getter throws at a later load", "ok", async () => {
+      let reads = 0;
+      const options = Object.defineProperty({ preset: "keyset", chunkItems: 2 }, "extra", {
+        enumerable: true,
+        get() { if (++reads === 3) throw USER; return 1; },
+      });
+      const list = new lib.InfiniteList(threePages(), options);
+      const first = await list.loadMore();
+      const second = await list.loadMore().then(() => "resolved", (e) => e);
+      const third = await list.loadMore();
+      if (first.join() !== "1,2" || second !== USER || third.join() !== "3" || list.items.join() !== "1,2,3") {
+        throw new Error(`got ${first} / ${second} / ${third} / ${list.items}`);
+      }
+    }],
     ["InfiniteList.from scope getter throws", "user", () => {
       const saved = new lib.InfiniteList(threePages(), keyset({ scope: "q" })).toString();
       return lib.InfiniteList.from(saved, threePages(), Object.defineProperty(keyset(), "scope", { get() { throw USER; } }));
