@@ -377,7 +377,9 @@ fn stable_sort(order: &mut Vec<usize>, cmp: impl Fn(usize, usize) -> Ordering) {
     *order = from;
 }
 
-/// One merge pass: each pair of adjacent sorted runs of `width` in `from` into `to`.
+/// One merge pass: each pair of adjacent sorted runs of `width` in `from` into `to`. Not
+/// inlined: its three call sites share one copy in the wasm.
+#[inline(never)]
 fn merge_runs(
     from: &[usize],
     to: &mut [usize],
