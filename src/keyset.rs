@@ -31,7 +31,7 @@ use std::cmp::Ordering;
 use std::fmt;
 
 use crate::codec::{Cursor, CursorCodec, DecodeOptions, Direction, EncodeOptions};
-use crate::error::CursorError;
+use crate::error::{quoted, CursorError};
 use crate::value::Value;
 
 /// One ordering key: a field (column) name and its direction.
@@ -110,7 +110,7 @@ impl fmt::Display for KeysetError {
                 write!(f, "row {row} has {got} key values, expected {expected}")
             }
             KeysetError::BadIdentifier(name) => {
-                write!(f, "key {name:?} cannot be used as an SQL identifier")
+                write!(f, "key {} cannot be used as an SQL identifier", quoted(name))
             }
         }
     }
@@ -317,9 +317,10 @@ fn boundary_of(keys: &[SortKey], cursor: &Cursor) -> Result<Boundary, CursorErro
         // A hand-made cursor may carry the key values as a list, in key order.
         Value::List(values) if values.len() == keys.len() => Ok(Boundary::Row(values.clone())),
         _ => {
-            let names: Vec<&str> = keys.iter().map(|k| k.name.as_str()).collect();
+            let names: Vec<String> = keys.iter().map(|k| quoted(&k.name)).collect();
             Err(CursorError::Malformed(format!(
-                "not a keyset cursor for the keys {names:?}"
+                "not a keyset cursor for the keys [{}]",
+                names.join(", ")
             )))
         }
     }
