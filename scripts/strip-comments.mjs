@@ -1,14 +1,16 @@
-// Drops whole-line comments (`// …` lines and `/** … */` blocks) from the generated JS that
+// Drops whole-line comments (`// …` lines and `/** … */` blocks) and the indentation of code
+// lines from the generated JS that
 // browsers download: the wasm-bindgen glue (it copies every `///` doc of the Rust exports into
 // JSDoc) and the snippets it copies from src/wasm/*.js. Users get types and docs from the
-// hand-written pkg/index.d.ts, so the comments only cost bytes (about 6 KB gzip). Run by
+// hand-written pkg/index.d.ts, so the comments only cost bytes (about 6 KB gzip; indentation
+// another 0.5 KB). Run by
 // scripts/build.sh after wasm-bindgen:
 //   node scripts/strip-comments.mjs pkg/pagecursor.js pkg/snippets/…/x.js …
 //
-// Deliberately not a minifier: code lines are kept byte for byte. The one way dropping a
-// comment-looking line could change behaviour is a line inside a multi-line template literal,
-// so a file whose kept code has a line with an odd number of backticks is refused (the build
-// fails) rather than guessed at.
+// Deliberately not a minifier: code lines are kept byte for byte after their indentation. The
+// ways this could change behaviour are a line inside a multi-line template literal or a string
+// continued with a trailing backslash, so a file whose code has a line with an odd number of
+// backticks or ending in a backslash is refused (the build fails) rather than guessed at.
 import { readFileSync, writeFileSync } from "node:fs";
 
 for (const file of process.argv.slice(2)) {
@@ -27,7 +29,9 @@ for (const file of process.argv.slice(2)) {
     if (/^\s*\/\*.*\*\/\s*$/.test(line) && !line.slice(line.indexOf("/*") + 2, -2).includes("*/")) continue;
     if (/^\s*\/\//.test(line)) continue;
     if ((line.match(/`/g) ?? []).length % 2 === 1) fail(file, i, "a multi-line template literal");
-    kept.push(line);
+    if (line.endsWith("\\")) fail(file, i, "a line continued with a backslash");
+    const code = line.trimStart();
+    if (code) kept.push(code);
   }
   if (inBlock) fail(file, -1, "an unterminated block comment");
   writeFileSync(file, kept.join("\n"));
