@@ -350,66 +350,6 @@ fn decode_boundary(
     boundary_of(keys, &cursor)
 }
 
-/// Sorts row indices by `cmp`, keeping equal rows in input order (so that a duplicate key is
-/// reported as its first two rows). A bottom-up merge sort, O(n log n) like std's `sort_by`, at
-/// a fraction of the wasm size of its driftsort (~3 KB). Blocks of `BLOCK` indices are sorted
-/// one after the other first, so that the rows they compare stay in cache; runs already in
-/// order are copied without merging, so sorted input costs one comparison per run.
-fn stable_sort(order: &mut Vec<usize>, cmp: impl Fn(usize, usize) -> Ordering) {
-    // An even number of passes per block (log2 1024 = 10) leaves every block back in `from`.
-    const BLOCK: usize = 1024;
-    let n = order.len();
-    let mut from = core::mem::take(order);
-    let mut to = vec![0; n];
-    for (block, scratch) in from.chunks_mut(BLOCK).zip(to.chunks_mut(BLOCK)) {
-        let mut width = 1;
-        while width < BLOCK {
-            merge_runs(block, scratch, width, &cmp);
-            merge_runs(scratch, block, 2 * width, &cmp);
-            width *= 4;
-        }
-    }
-    let mut width = BLOCK;
-    while width < n {
-        merge_runs(&from, &mut to, width, &cmp);
-        core::mem::swap(&mut from, &mut to);
-        width *= 2;
-    }
-    *order = from;
-}
-
-/// One merge pass: each pair of adjacent sorted runs of `width` in `from` into `to`. Not
-/// inlined: its three call sites share one copy in the wasm.
-#[inline(never)]
-fn merge_runs(
-    from: &[usize],
-    to: &mut [usize],
-    width: usize,
-    cmp: &impl Fn(usize, usize) -> Ordering,
-) {
-    for (pair, out) in from.chunks(2 * width).zip(to.chunks_mut(2 * width)) {
-        let (left, right) = pair.split_at(width.min(pair.len()));
-        let (mut l, mut r, mut k) = (0, 0, 0);
-        let ordered = match (left.last(), right.first()) {
-            (Some(&a), Some(&b)) => cmp(a, b).is_le(),
-            _ => true,
-        };
-        while !ordered && l < left.len() && r < right.len() && k < out.len() {
-            let (a, b) = (left[l], right[r]);
-            // Ties take from the left run: that is what keeps the sort stable.
-            let take_right = cmp(a, b).is_gt();
-            out[k] = if take_right { b } else { a };
-            r += usize::from(take_right);
-            l += usize::from(!take_right);
-            k += 1;
-        }
-        // One run is used up (or the runs were in order): the rest follows as it is.
-        for (slot, &i) in out[k..].iter_mut().zip(left[l..].iter().chain(&right[r..])) {
-            *slot = i;
-        }
-    }
-}
-
 /// Cuts one page out of in-memory rows given as their key values (`rows[i]` holds row `i`'s
 /// value for each key, in key order). The rows need not be sorted and are not reordered:
 /// the page lists indices into `rows`. Seeking to a cursor is a binary search.
@@ -463,10 +403,16 @@ pub fn paginate_keyset(
             .and_then(|v| v.get(start..start.saturating_add(width)))
             .unwrap_or(&[])
     };
-    // One comparator for both cases, so the sort is instantiated once.
-    stable_sort(&mut order, |a, b| match ints {
-        Some(_) => ints_of(a).cmp(ints_of(b)),
-        None => compare_keys(keys, key_of(a), key_of(b)),
+    // One comparator for both cases, so the sort is instantiated once. Ties are broken by row
+    // index, which makes the order total: the unstable sort then gives exactly the stable
+    // order (a duplicate key is reported as its first two rows) and links ~0.6 KB gzip less
+    // wasm than std's stable `sort_by` (driftsort), at the same O(n log n) speed.
+    order.sort_unstable_by(|&a, &b| {
+        match ints {
+            Some(_) => ints_of(a).cmp(ints_of(b)),
+            None => compare_keys(keys, key_of(a), key_of(b)),
+        }
+        .then(a.cmp(&b))
     });
     if let Some(w) = order
         .windows(2)
@@ -686,23 +632,42 @@ mod tests {
     }
 
     #[test]
-    fn stable_sort_matches_std_stable_sort() {
-        // Many ties (keys mod 7) and every length around the run and merge boundaries.
-        let mut seed = 0x2545_f491_u64;
-        for n in (0..300).chain([1000, 4097]) {
-            let keys: Vec<u64> = (0..n)
-                .map(|_| {
-                    seed = seed
-                        .wrapping_mul(6364136223846793005)
-                        .wrapping_add(1442695040888963407);
-                    (seed >> 33) % 7
-                })
-                .collect();
-            let mut ours: Vec<usize> = (0..n).collect();
-            stable_sort(&mut ours, |a, b| keys[a].cmp(&keys[b]));
-            let mut std_order: Vec<usize> = (0..n).collect();
-            std_order.sort_by(|&a, &b| keys[a].cmp(&keys[b]));
-            assert_eq!(ours, std_order, "n = {n}");
+    fn duplicate_keys_are_reported_as_their_first_two_rows() {
+        // The two smallest row indices of the smallest key that occurs twice, whatever the
+        // sort does with ties; integer and string keys take different comparators.
+        let codec = CursorCodec::default();
+        let mut seed = 0x9e37_79b9_u64;
+        for n in [2, 5, 40, 1000, 5000] {
+            for strings in [false, true] {
+                let keys: Vec<u64> = (0..n)
+                    .map(|_| {
+                        seed = seed
+                            .wrapping_mul(6364136223846793005)
+                            .wrapping_add(1442695040888963407);
+                        (seed >> 33) % (n as u64 / 2)
+                    })
+                    .collect();
+                let rows: Vec<Vec<Value>> = keys
+                    .iter()
+                    .map(|&k| {
+                        vec![if strings {
+                            Value::from(format!("{k:08}"))
+                        } else {
+                            Value::Int(k.into())
+                        }]
+                    })
+                    .collect();
+                let dup = (0..n as u64 / 2)
+                    .find(|k| keys.iter().filter(|&x| x == k).count() > 1)
+                    .expect("some key repeats");
+                let mut at = (0..n).filter(|&i| keys[i] == dup);
+                let (first, second) = (at.next().unwrap(), at.next().unwrap());
+                assert_eq!(
+                    paginate_keyset(&rows, &opts(10), &codec),
+                    Err(KeysetError::DuplicateKey { first, second }),
+                    "n = {n}, strings: {strings}"
+                );
+            }
         }
     }
 
