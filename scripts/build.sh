@@ -6,11 +6,19 @@ say "cargo build --release --target wasm32-unknown-unknown"
 cargo build --release --target wasm32-unknown-unknown --lib
 say "wasm-bindgen --target web"
 rm -rf pkg/snippets
-wasm-bindgen --target web --no-typescript --out-dir pkg --out-name pagecursor \
-  target/wasm32-unknown-unknown/release/pagecursor.wasm
+# Every entry (pkg/{web,node,deno,workerd,inline}.js) passes the module to init explicitly and
+# every runtime the package supports has TextEncoder#encodeInto: no default path, no fallback.
+wasm-bindgen --target web --no-typescript --omit-default-module-path --encode-into always \
+  --out-dir pkg --out-name pagecursor target/wasm32-unknown-unknown/release/pagecursor.wasm
+# The glue carries every Rust doc comment as JSDoc and the snippets their source comments; types
+# and docs ship in pkg/index.d.ts, so drop the comment lines (~6 KB gzip) and check the result parses.
+js_out=(pkg/pagecursor.js $(find pkg/snippets -name '*.js' | sort))
+node scripts/strip-comments.mjs "${js_out[@]}"
+for f in "${js_out[@]}"; do node --check "$f"; done
 say "wasm-opt -Oz"
 wasm-opt -Oz --enable-bulk-memory --enable-nontrapping-float-to-int --enable-sign-ext \
   --enable-mutable-globals --enable-reference-types --enable-multivalue \
+  --strip-producers --strip-target-features \
   pkg/pagecursor_bg.wasm -o pkg/pagecursor_bg.wasm.opt
 mv pkg/pagecursor_bg.wasm.opt pkg/pagecursor_bg.wasm
 # The optional `pagecursor/inline` entry: the same module as base64, for iife/cjs bundles.

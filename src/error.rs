@@ -92,3 +92,54 @@ impl fmt::Display for CursorError {
 }
 
 impl std::error::Error for CursorError {}
+
+/// `s` in double quotes, as messages name a key or field: `"id"`. Quotes, backslashes and
+/// control characters are escaped as Rust's `{:?}` does; other characters are kept as they are
+/// (`{:?}` also escapes unprintable Unicode, which links its tables and escaper into the wasm).
+pub(crate) fn quoted(s: &str) -> String {
+    let mut out = String::with_capacity(s.len() + 2);
+    out.push('"');
+    for c in s.chars() {
+        match c {
+            '"' => out.push_str("\\\""),
+            '\\' => out.push_str("\\\\"),
+            '\n' => out.push_str("\\n"),
+            '\r' => out.push_str("\\r"),
+            '\t' => out.push_str("\\t"),
+            '\0' => out.push_str("\\0"),
+            c if c.is_control() => {
+                out.push_str("\\u{");
+                let hex = b"0123456789abcdef";
+                let code = u32::from(c);
+                let digits = (32 - code.leading_zeros()).div_ceil(4).max(1);
+                for shift in (0..digits).rev() {
+                    out.push(char::from(hex[((code >> (4 * shift)) & 0xf) as usize]));
+                }
+                out.push('}');
+            }
+            c => out.push(c),
+        }
+    }
+    out.push('"');
+    out
+}
+
+#[cfg(test)]
+mod tests {
+    use super::quoted;
+
+    #[test]
+    fn quoted_matches_debug_for_printable_and_control_characters() {
+        for s in [
+            "",
+            "id",
+            "created_at",
+            "a\"b\\c",
+            "tab\there\nnew\rline\0nul",
+            "\u{1}\u{1f}\u{7f}\u{80}\u{9f}",
+            "Zoë Ångström 🦀 中文 'single'",
+        ] {
+            assert_eq!(quoted(s), format!("{s:?}"), "{s:?}");
+        }
+    }
+}

@@ -23,7 +23,7 @@ use std::collections::VecDeque;
 use std::fmt;
 
 use crate::codec::{CursorCodec, DecodeOptions, EncodeOptions};
-use crate::error::CursorError;
+use crate::error::{quoted, CursorError};
 use crate::page::Decimal;
 use crate::value::Value;
 
@@ -389,7 +389,7 @@ impl CursorStack {
             .iter()
             .find(|(k, _)| !matches!(k.as_str(), "v" | "p" | "o" | "t" | "e" | "n" | "d"))
         {
-            return Err(bad(&format!("unknown field {k:?}")));
+            return Err(bad(&["unknown field ", &quoted(k)].concat()));
         }
         let int = |key: &str| -> Result<Option<u64>, CursorError> {
             match value.get(key) {

@@ -10,7 +10,7 @@ use wasm_bindgen::prelude::*;
 use super::codec::codec_from_js;
 use super::convert::{set_own, to_value};
 use crate::codec::CursorCodec;
-use crate::error::CursorError;
+use crate::error::{quoted, CursorError};
 use crate::keyset::{paginate_keyset as core_keyset, KeysetError, KeysetOptions, SortKey};
 use crate::page::{Decimal, OffsetPage, PageError, MAX_SAFE_INTEGER, MAX_TOTAL};
 use crate::value::Value;
@@ -366,14 +366,15 @@ fn key_rows(items: &Array, keys: &[SortKey]) -> Result<Vec<Vec<Value>>, JsValue>
         for (i, (row, v)) in rows.iter_mut().zip(values.iter()).enumerate() {
             if v.is_undefined() {
                 return Err(type_error(&format!(
-                    "item {i} has no value for key {:?}",
-                    key.name
+                    "item {i} has no value for key {}",
+                    quoted(&key.name)
                 )));
             }
             row.push(to_value(&v).map_err(|e| match e {
-                CursorError::UnsupportedValue(why) => {
-                    CursorError::UnsupportedValue(format!("item {i}, key {:?}: {why}", key.name))
-                }
+                CursorError::UnsupportedValue(why) => CursorError::UnsupportedValue(format!(
+                    "item {i}, key {}: {why}",
+                    quoted(&key.name)
+                )),
                 other => other,
             })?);
         }
