@@ -2,6 +2,6 @@
 // Each entry initialises the WebAssembly module its own way and then re-exports this file.
 export { CursorCodec, encodeCursor, decodeCursor } from "./pagecursor.js";
 export { CursorStack, offsetPage, paginateOffset, paginateKeyset } from "./pagecursor.js";
-export { paginate, Paginator } from "./pagecursor.js";
+export { paginate, Paginator } from "./paginator.js";
 export { InfiniteList } from "./pagecursor.js";
 export { CursorError, PaginationError } from "./errors.js";

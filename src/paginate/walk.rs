@@ -394,6 +394,13 @@ impl<T: Clone, P> Walk<T, P> {
             .collect()
     }
 
+    /// True while a request is in flight (as `!in_flight().is_empty()`, without a list).
+    pub fn has_in_flight(&self) -> bool {
+        self.chains
+            .iter()
+            .any(|c| matches!(c.fetch, Fetch::InFlight { .. }))
+    }
+
     fn all_done(&self) -> bool {
         self.chains.iter().all(|c| matches!(c.pos, Pos::Done))
     }
@@ -483,7 +490,9 @@ impl<T: Clone, P> Walk<T, P> {
     }
 
     /// Reports a fetched page with `len` items, its next token (`None`: absent) and its
-    /// has-more flag. Outcomes of requests that no longer belong to the walk are ignored.
+    /// has-more flag. Outcomes of requests that no longer belong to the walk are ignored;
+    /// the answer says whether the page was kept (a host that keeps pages aside drops it
+    /// otherwise).
     pub fn on_page(
         &mut self,
         id: u64,
@@ -491,18 +500,18 @@ impl<T: Clone, P> Walk<T, P> {
         len: u64,
         next: Option<Token<T>>,
         more: Option<bool>,
-    ) {
+    ) -> bool {
         if matches!(self.phase, Phase::Stopped(_) | Phase::Failing(_)) {
-            return;
+            return false;
         }
         let Some(i) = self.chain_of(id) else {
-            return;
+            return false;
         };
         let on_same = self.config.on_same_token;
         let chain = &mut self.chains[i];
         let Fetch::InFlight { token, .. } = std::mem::replace(&mut chain.fetch, Fetch::Ended)
         else {
-            return;
+            return false;
         };
         let skip = std::mem::take(&mut chain.first_skip);
         let next = next.filter(|t| !t.value.as_ref().is_some_and(is_end_value));
@@ -532,6 +541,7 @@ impl<T: Clone, P> Walk<T, P> {
             next,
             repeated,
         });
+        true
     }
 
     /// Reports a failed attempt. `retryable` is the host's classification, `retry_after_ms`
@@ -685,7 +695,7 @@ impl<T: Clone, P> Walk<T, P> {
         }
         // Once failing or out of budget, requests still in flight are being aborted by the
         // host and will never report: do not wait for them.
-        let idle = self.phase != Phase::Running || self.in_flight().is_empty();
+        let idle = self.phase != Phase::Running || !self.has_in_flight();
         if idle {
             let reason = if self.phase == Phase::Exhausted || !self.requests_left() {
                 StopReason::MaxRequests
