@@ -29,6 +29,8 @@ const I_NONE = 0, I_PATH = 1, I_FUNC = 2, I_WHOLE = 3, I_RELAY = 4;
 // Where the next token is: a path, a function, next_cursor/nextCursor, Relay, Link header.
 const N_PATH = 1, N_FUNC = 2, N_KEYSET = 3, N_RELAY = 4, N_LINK = 5;
 const NOT_NEW = Symbol("internal");
+// String tokens reach the core as text when they have no lone surrogate (checked here).
+const WELL_FORMED = typeof String.prototype.isWellFormed === "function";
 
 function argError(message) {
   const err = new TypeError(message);
@@ -198,10 +200,12 @@ class Walk {
     this.pages = new Map(); // request id -> page (and its items) until handed out
     this.timers = new Set();
     this.wakers = [];
+    this.spare = [];
     this.limitTimer = undefined;
     this.fetchError = undefined;
     this.final = undefined; // [resumeToken, stopReason, stats] once the core is freed
     this.abortReported = false;
+    this.fresh = true; // a bad resumeToken rejects the first pull
     this.endedMs = undefined;
     this.lastSegment = undefined;
     // The page the item consumer is in: its items, the next index, the end; `taken` items
@@ -446,7 +450,8 @@ class Walk {
   }
 
   onPage(id, page, len, items, next, more) {
-    const kept = this.core.page(this, id, len, next, more, this.now());
+    const text = typeof next === "string" && WELL_FORMED && next.isWellFormed() ? next : undefined;
+    const kept = this.core.page(this, id, len, next, text, more, this.now());
     if (kept) this.pages.set(id, items === undefined ? { page, items: undefined } : { page, items });
     this.flush();
     this.wake();
@@ -502,8 +507,11 @@ class Walk {
     }
     const wakers = this.wakers;
     if (wakers.length === 0) return;
-    this.wakers = [];
-    for (const w of wakers) w();
+    // Two arrays in turn: a waker may wait again while this one is being run.
+    this.wakers = this.spare;
+    for (let i = 0; i < wakers.length; i++) wakers[i]();
+    wakers.length = 0;
+    this.spare = wakers;
   }
 
   // Resolves when a request reports, the walk's signal aborts, or the time limit passes.
@@ -581,18 +589,21 @@ class Walk {
   // walk's error.
   pullNow(whole) {
     const core = this.core;
+    if (this.fresh) {
+      this.fresh = false;
+      const initError = core === null ? undefined : core.takeInitError();
+      if (initError !== undefined) {
+        core.stop(1);
+        this.shutDown();
+        throw paginationError("bad_resume_token", initError, undefined, undefined);
+      }
+    }
     if (core === null) {
       if (this.userSignal === undefined || !this.userSignal.aborted || this.abortReported || this.final[1] === "end") {
         return DONE;
       }
       this.abortReported = true;
       throw this.error("aborted", "the walk was aborted", this.userSignal.reason);
-    }
-    const initError = core.takeInitError();
-    if (initError !== undefined) {
-      core.stop(1);
-      this.shutDown();
-      throw paginationError("bad_resume_token", initError, undefined, undefined);
     }
     if (this.userSignal !== undefined && this.userSignal.aborted && core.stopReason() !== "end") {
       this.sync();

@@ -454,19 +454,27 @@ impl<T: Clone, P> Walk<T, P> {
             if chain.buffered >= limit {
                 continue;
             }
-            let Fetch::Ready(token) = &chain.fetch else {
+            if !matches!(chain.fetch, Fetch::Ready(_)) {
+                continue;
+            }
+            // Moved out rather than cloned: the request needs only the raw token.
+            let Fetch::Ready(token) = std::mem::replace(&mut chain.fetch, Fetch::Ended) else {
                 continue;
             };
-            let token = token.clone();
-            if let Some(value) = token.as_ref().and_then(|t| t.value.as_ref()) {
-                chain.sent.insert(value);
+            // Only a segment's first token is recorded here: every later one was recorded by
+            // `on_page` when it arrived (one digest per token).
+            if chain.sent.is_empty() {
+                if let Some(value) = token.as_ref().and_then(|t| t.value.as_ref()) {
+                    chain.sent.insert(value);
+                }
             }
             let id = self.next_id;
             self.next_id += 1;
             let segment = chain.segment;
+            let raw = token.as_ref().map(|t| t.raw.clone());
             chain.fetch = Fetch::InFlight {
                 id,
-                token: token.clone(),
+                token,
                 attempt: 1,
             };
             self.page_requests += 1;
@@ -475,7 +483,7 @@ impl<T: Clone, P> Walk<T, P> {
             out.push(Request {
                 id,
                 segment,
-                token: token.map(|t| t.raw),
+                token: raw,
                 attempt: 1,
                 delay_ms,
             });
@@ -516,10 +524,11 @@ impl<T: Clone, P> Walk<T, P> {
         let skip = std::mem::take(&mut chain.first_skip);
         let next = next.filter(|t| !t.value.as_ref().is_some_and(is_end_value));
         let next = if more == Some(false) { None } else { next };
+        // Recorded as sent now (it is the next token this segment sends unless it repeats).
         let repeated = next
             .as_ref()
             .and_then(|t| t.value.as_ref())
-            .is_some_and(|v| chain.sent.contains(v));
+            .is_some_and(|v| !chain.sent.insert(v));
         let (next, repeated) = match (next, repeated, on_same) {
             (None, _, _) => (None, false),
             (Some(_), true, SameToken::Stop) => (None, false),

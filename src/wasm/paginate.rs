@@ -267,17 +267,27 @@ impl PaginatorCore {
 
     /// Request `id` brought a page of `len` items whose next token is `token` (`undefined`:
     /// absent) and whose has-more flag is `more` (0: none, 1: false, 2: true). Issues the
-    /// requests that may go now; false when the page no longer belongs to the walk.
+    /// requests that may go now; false when the page no longer belongs to the walk. `text`
+    /// is the token again when it is a well-formed string (one copy instead of a type probe
+    /// per page).
+    #[allow(clippy::too_many_arguments)]
     pub fn page(
         &self,
         driver: &Driver,
         id: f64,
         len: f64,
         token: JsValue,
+        text: Option<String>,
         more: u32,
         now: f64,
     ) -> bool {
-        let next = (!token.is_undefined()).then(|| token_of(token));
+        let next = match text {
+            Some(text) => Some(Token {
+                raw: token,
+                value: Some(Value::String(text)),
+            }),
+            None => (!token.is_undefined()).then(|| token_of(token)),
+        };
         let more = match more {
             0 => None,
             1 => Some(false),
@@ -423,7 +433,7 @@ fn retry_after_ms(value: &JsValue, now: f64) -> Option<f64> {
 
 /// `paginate(fetchPage, options)` of the JS driver, for the Rust bindings built on it
 /// (`InfiniteList`). The driver registers itself as `PaginatorCore.driver` when its module
-/// loads; a core made here only leads to its class.
+/// loads; a core made here only leads to its class (a class of its own would cost more glue).
 pub fn paginate_js(fetch_page: &JsValue, options: &JsValue) -> Result<JsValue, JsValue> {
     let probe: JsValue = PaginatorCore {
         walk: RefCell::new(Walk::new(Config::default(), Vec::new())),
@@ -436,8 +446,7 @@ pub fn paginate_js(fetch_page: &JsValue, options: &JsValue) -> Result<JsValue, J
     if let Ok(free) = Reflect::get(&probe, &"free".into())?.dyn_into::<Function>() {
         free.call0(&probe)?;
     }
-    let class = class?;
-    let driver = Reflect::get(&class, &"driver".into())?
+    let driver = Reflect::get(&class?, &"driver".into())?
         .dyn_into::<Function>()
         .map_err(|_| super::errors::TypeError::new("the paginator is not loaded"))?;
     driver.call2(&JsValue::UNDEFINED, fetch_page, options)
