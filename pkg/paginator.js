@@ -247,6 +247,7 @@ class Walk {
 
   flush() {
     const out = this.out;
+    if (out.length === 0) return;
     while (this.outAt < out.length) {
       const i = this.outAt;
       this.outAt += 5;
