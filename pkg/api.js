@@ -3,5 +3,5 @@
 export { CursorCodec, encodeCursor, decodeCursor } from "./pagecursor.js";
 export { CursorStack, offsetPage, paginateOffset, paginateKeyset } from "./pagecursor.js";
 export { paginate, Paginator } from "./paginator.js";
-export { InfiniteList } from "./pagecursor.js";
+export { InfiniteList } from "./paginator.js";
 export { CursorError, PaginationError } from "./errors.js";

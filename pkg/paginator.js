@@ -9,7 +9,7 @@
 //
 // The core calls back `request(...)` and `deliver(...)` during a call; they only record what
 // to do, and the driver acts after the call returned, so that no user code runs inside it.
-import { PaginatorCore } from "./pagecursor.js";
+import { PaginatorCore, InfiniteList as InfiniteListClass } from "./pagecursor.js";
 import { PaginationError } from "./errors.js";
 
 const WAIT = 1; // also the answer codes of core.pull: 0 page, 2 stopped, 3 + failure
@@ -863,5 +863,11 @@ export function paginate(fetchPage, options) {
   return new Paginator(fetchPage, options, NOT_NEW);
 }
 
-// The Rust bindings built on the paginator (InfiniteList) find it here.
-PaginatorCore.driver = paginate;
+// The Rust bindings built on the paginator (InfiniteList) find it as `PaginatorCore.driver`.
+// Registered by the expression that exports InfiniteList: the package declares its modules
+// free of side effects, so a bundler drops a bare statement but keeps what a used export needs.
+function withDriver(cls) {
+  PaginatorCore.driver = paginate;
+  return cls;
+}
+export const InfiniteList = withDriver(InfiniteListClass);
