@@ -4,8 +4,8 @@ import { CursorCodec, CursorStack, InfiniteList } from "./pagecursor.js";
 
 export { CursorCodec, encodeCursor, decodeCursor } from "./pagecursor.js";
 export { CursorStack, offsetPage, paginateOffset, paginateKeyset } from "./pagecursor.js";
-export { paginate, Paginator } from "./pagecursor.js";
-export { InfiniteList } from "./pagecursor.js";
+export { paginate, Paginator } from "./paginator.js";
+export { InfiniteList } from "./paginator.js";
 export { CursorError, PaginationError } from "./errors.js";
 
 // F6 (docs/security.md): misuse is a TypeError.

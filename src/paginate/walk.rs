@@ -394,6 +394,13 @@ impl<T: Clone, P> Walk<T, P> {
             .collect()
     }
 
+    /// True while a request is in flight (as `!in_flight().is_empty()`, without a list).
+    pub fn has_in_flight(&self) -> bool {
+        self.chains
+            .iter()
+            .any(|c| matches!(c.fetch, Fetch::InFlight { .. }))
+    }
+
     fn all_done(&self) -> bool {
         self.chains.iter().all(|c| matches!(c.pos, Pos::Done))
     }
@@ -447,19 +454,27 @@ impl<T: Clone, P> Walk<T, P> {
             if chain.buffered >= limit {
                 continue;
             }
-            let Fetch::Ready(token) = &chain.fetch else {
+            if !matches!(chain.fetch, Fetch::Ready(_)) {
+                continue;
+            }
+            // Moved out rather than cloned: the request needs only the raw token.
+            let Fetch::Ready(token) = std::mem::replace(&mut chain.fetch, Fetch::Ended) else {
                 continue;
             };
-            let token = token.clone();
-            if let Some(value) = token.as_ref().and_then(|t| t.value.as_ref()) {
-                chain.sent.insert(value);
+            // Only a segment's first token is recorded here: every later one was recorded by
+            // `on_page` when it arrived (one digest per token).
+            if chain.sent.is_empty() {
+                if let Some(value) = token.as_ref().and_then(|t| t.value.as_ref()) {
+                    chain.sent.insert(value);
+                }
             }
             let id = self.next_id;
             self.next_id += 1;
             let segment = chain.segment;
+            let raw = token.as_ref().map(|t| t.raw.clone());
             chain.fetch = Fetch::InFlight {
                 id,
-                token: token.clone(),
+                token,
                 attempt: 1,
             };
             self.page_requests += 1;
@@ -468,7 +483,7 @@ impl<T: Clone, P> Walk<T, P> {
             out.push(Request {
                 id,
                 segment,
-                token: token.map(|t| t.raw),
+                token: raw,
                 attempt: 1,
                 delay_ms,
             });
@@ -483,7 +498,9 @@ impl<T: Clone, P> Walk<T, P> {
     }
 
     /// Reports a fetched page with `len` items, its next token (`None`: absent) and its
-    /// has-more flag. Outcomes of requests that no longer belong to the walk are ignored.
+    /// has-more flag. Outcomes of requests that no longer belong to the walk are ignored;
+    /// the answer says whether the page was kept (a host that keeps pages aside drops it
+    /// otherwise).
     pub fn on_page(
         &mut self,
         id: u64,
@@ -491,26 +508,27 @@ impl<T: Clone, P> Walk<T, P> {
         len: u64,
         next: Option<Token<T>>,
         more: Option<bool>,
-    ) {
+    ) -> bool {
         if matches!(self.phase, Phase::Stopped(_) | Phase::Failing(_)) {
-            return;
+            return false;
         }
         let Some(i) = self.chain_of(id) else {
-            return;
+            return false;
         };
         let on_same = self.config.on_same_token;
         let chain = &mut self.chains[i];
         let Fetch::InFlight { token, .. } = std::mem::replace(&mut chain.fetch, Fetch::Ended)
         else {
-            return;
+            return false;
         };
         let skip = std::mem::take(&mut chain.first_skip);
         let next = next.filter(|t| !t.value.as_ref().is_some_and(is_end_value));
         let next = if more == Some(false) { None } else { next };
+        // Recorded as sent now (it is the next token this segment sends unless it repeats).
         let repeated = next
             .as_ref()
             .and_then(|t| t.value.as_ref())
-            .is_some_and(|v| chain.sent.contains(v));
+            .is_some_and(|v| !chain.sent.insert(v));
         let (next, repeated) = match (next, repeated, on_same) {
             (None, _, _) => (None, false),
             (Some(_), true, SameToken::Stop) => (None, false),
@@ -532,6 +550,7 @@ impl<T: Clone, P> Walk<T, P> {
             next,
             repeated,
         });
+        true
     }
 
     /// Reports a failed attempt. `retryable` is the host's classification, `retry_after_ms`
@@ -685,7 +704,7 @@ impl<T: Clone, P> Walk<T, P> {
         }
         // Once failing or out of budget, requests still in flight are being aborted by the
         // host and will never report: do not wait for them.
-        let idle = self.phase != Phase::Running || self.in_flight().is_empty();
+        let idle = self.phase != Phase::Running || !self.has_in_flight();
         if idle {
             let reason = if self.phase == Phase::Exhausted || !self.requests_left() {
                 StopReason::MaxRequests

@@ -14,7 +14,7 @@ use wasm_bindgen::JsCast;
 use wasm_bindgen_futures::{future_to_promise, JsFuture};
 
 use super::page::{codec_option, count_option, get, scope_option};
-use super::paginate::paginate;
+use super::paginate::paginate_js;
 use crate::codec::{CursorCodec, DecodeOptions, EncodeOptions};
 use crate::error::CursorError;
 use crate::stack::{ChunkWindow, Edge, WindowChange};
@@ -142,9 +142,11 @@ async fn run_load(shared: Shared, kind: Kind) -> Result<JsValue, JsValue> {
         )
     };
     let (index, _) = target;
-    let paginator = paginate(fetch_page, options)?;
-    let items: Array = JsFuture::from(paginator.to_array()).await?.unchecked_into();
-    let resume = paginator.resume_token();
+    let paginator = paginate_js(&fetch_page, &options)?;
+    let to_array: Function = Reflect::get(&paginator, &"toArray".into())?.unchecked_into();
+    let pending: Promise = to_array.call0(&paginator)?.unchecked_into();
+    let items: Array = JsFuture::from(pending).await?.unchecked_into();
+    let resume = Reflect::get(&paginator, &"resumeToken".into())?.as_string();
     {
         let mut s = shared.borrow_mut();
         let change = s
@@ -271,7 +273,7 @@ fn build(
         next_id: 1,
         listeners: Vec::new(),
     };
-    paginate(fetch_page, chunk_options(&probe, &None)?)?;
+    paginate_js(&fetch_page, &chunk_options(&probe, &None)?)?;
     Ok(InfiniteList {
         shared: Rc::new(RefCell::new(probe)),
     })

@@ -1,7 +1,5 @@
 //! Tests shared by the Node and the Chromium wasm-bindgen-test binaries.
 
-mod paginate;
-
 use js_sys::{Array, BigInt, Date, Object, Reflect, Uint8Array};
 use pagecursor::wasm::codec::{decode_cursor, encode_cursor};
 use wasm_bindgen::prelude::*;

@@ -1,0 +1,873 @@
+// The paginator's JS driver: `paginate(fetchPage, options)` and the `Paginator` class.
+//
+// This file only awaits: it calls fetchPage, reads the fields of a page, sets timers and hands
+// pages and items to the consumer. Every decision (request order, prefetch window, budgets,
+// time limit, repeated tokens, mid-page cuts, resume tokens, retries and backoff, stats) is
+// taken by the Rust `PaginatorCore` (src/wasm/paginate.rs around src/paginate/walk.rs), asked
+// synchronously about once per page. Pages and items never enter WebAssembly: the core knows
+// a page by its request id, its item count and its next token.
+//
+// The core calls back `request(...)` and `deliver(...)` during a call; they only record what
+// to do, and the driver acts after the call returned, so that no user code runs inside it.
+import { PaginatorCore, InfiniteList as InfiniteListClass } from "./pagecursor.js";
+import { PaginationError } from "./errors.js";
+
+const WAIT = 1; // also the answer codes of core.pull: 0 page, 2 stopped, 3 + failure
+const FAILURES = [
+  ["fetch_failed", "fetchPage failed"],
+  ["bad_page", "a page could not be read"],
+  ["repeated_token", "a page returned a token this walk already sent"],
+];
+const FETCH_FAILED = 0;
+const BAD_PAGE = 1;
+const FAIL = 1; // answers of core.fail: 0 retry, 1 fail, 2 stop (budget), 3 ignore
+const STOP = 2;
+const DONE = Object.freeze({ value: undefined, done: true });
+const EMPTY = [];
+// Where items are: not configured, a path, a function, the whole body, Relay edges/nodes.
+const I_NONE = 0, I_PATH = 1, I_FUNC = 2, I_WHOLE = 3, I_RELAY = 4;
+// Where the next token is: a path, a function, next_cursor/nextCursor, Relay, Link header.
+const N_PATH = 1, N_FUNC = 2, N_KEYSET = 3, N_RELAY = 4, N_LINK = 5;
+const NOT_NEW = Symbol("internal");
+// String tokens reach the core as text when they have no lone surrogate (checked here).
+const WELL_FORMED = typeof String.prototype.isWellFormed === "function";
+
+function argError(message) {
+  const err = new TypeError(message);
+  err.code = "invalid_argument";
+  return err;
+}
+
+function paginationError(code, message, cause, resumeToken) {
+  const options = { resumeToken };
+  if (cause !== undefined) options.cause = cause;
+  return new PaginationError(code, message, options);
+}
+
+const isObject = (v) => typeof v === "object" && v !== null;
+// Primitives have no fields here (a string's `length` is not a page field).
+const get = (v, k) => (isObject(v) || typeof v === "function" ? v[k] : undefined);
+
+function at(v, path) {
+  for (let i = 0; i < path.length; i++) {
+    if (v === undefined || v === null) return undefined;
+    v = get(v, path[i]);
+  }
+  return v;
+}
+
+const split = (s) => s.split(".").filter((p) => p !== "");
+
+// A dotted path (array) or a function; undefined when absent.
+function field(value, what) {
+  if (value === undefined || typeof value === "function") return value;
+  if (typeof value === "string") return split(value);
+  throw argError(`options.${what} must be a dotted path or a function`);
+}
+
+function count(options, key) {
+  const v = get(options, key);
+  if (v === undefined) return undefined;
+  if (typeof v === "number" && v >= 0) return v; // NaN fails `>= 0`
+  throw argError(`options.${key} must be a non-negative number`);
+}
+
+// The end of a walk: undefined, null, "" or an empty plain object.
+function isAbsent(t) {
+  if (t === undefined || t === null || t === "") return true;
+  if (typeof t !== "object" || Array.isArray(t)) return false;
+  const proto = Object.getPrototypeOf(t);
+  return (proto === null || proto === Object.prototype) && Object.keys(t).length === 0;
+}
+
+class BadPage {
+  constructor(message, cause) {
+    this.cause = cause !== undefined ? cause : new Error(message);
+  }
+}
+
+// One walk: the state the iterators of a paginator share.
+class Walk {
+  constructor(fetchPage, options) {
+    if (typeof fetchPage !== "function") throw argError("paginate: fetchPage must be a function");
+    // Options are read once, in this order; a throwing getter propagates unchanged.
+    const preset = get(options, "preset");
+    if (preset !== undefined && typeof preset !== "string") throw argError("options.preset must be a string");
+    const root = get(options, "root");
+    this.root = typeof root === "string" ? split(root) : undefined;
+    const items = field(get(options, "items"), "items");
+    const next = field(get(options, "next"), "next");
+    const more = field(get(options, "more"), "more");
+    let itemsKind = I_NONE, nextKind, itemsAt, nextAt;
+    switch (preset) {
+      case undefined: break;
+      case "dynamodb": itemsKind = I_PATH; itemsAt = ["Items"]; nextKind = N_PATH; nextAt = ["LastEvaluatedKey"]; break;
+      case "aws": nextKind = N_PATH; nextAt = ["NextToken"]; break;
+      case "keyset": itemsKind = I_PATH; itemsAt = ["items"]; nextKind = N_KEYSET; break;
+      case "relay": itemsKind = I_RELAY; nextKind = N_RELAY; break;
+      case "link": itemsKind = I_WHOLE; nextKind = N_LINK; break;
+      default: throw argError(`unknown preset "${preset}" (dynamodb, aws, keyset, relay, link)`);
+    }
+    if (next !== undefined) {
+      nextKind = typeof next === "function" ? N_FUNC : N_PATH;
+      nextAt = next;
+    } else if (nextKind === undefined) {
+      throw argError("paginate needs options.preset or options.next to find the next token");
+    }
+    if (items !== undefined) {
+      itemsKind = typeof items === "function" ? I_FUNC : I_PATH;
+      itemsAt = items;
+    }
+    this.itemsKind = itemsKind;
+    this.itemsAt = itemsAt;
+    this.nextKind = nextKind;
+    this.nextAt = nextAt;
+    this.moreAt = more;
+    this.link = preset === "link";
+    // A reader without user functions or a response body reads a page without awaiting.
+    this.syncRead = !this.link && itemsKind !== I_FUNC && nextKind !== N_FUNC && typeof more !== "function";
+
+    const retry = get(options, "retry");
+    const retries = count(retry, "retries");
+    const baseDelayMs = count(retry, "baseDelayMs");
+    const maxDelayMs = count(retry, "maxDelayMs");
+    const retryable = get(retry, "retryable");
+    this.retryable = typeof retryable === "function" ? retryable : undefined;
+    const segments = count(options, "segments");
+    const one = get(options, "segment");
+    let segment, total;
+    if (one !== undefined) {
+      if (segments !== undefined) throw argError("options.segments and options.segment exclude each other");
+      const s = get(one, "segment");
+      const t = get(one, "total");
+      if (!(typeof s === "number" && typeof t === "number" && s >= 0 && t >= 1 && s < t && t <= 1e6
+        && Number.isInteger(s) && Number.isInteger(t))) {
+        throw argError("options.segment must be { segment, total } with 0 <= segment < total");
+      }
+      segment = s;
+      total = t;
+    } else if (segments !== undefined) {
+      if (!(segments >= 1 && segments <= 1e6 && Number.isInteger(segments))) {
+        throw argError("options.segments must be a whole number >= 1");
+      }
+      total = segments;
+    }
+    this.totalSegments = total;
+    const scope = get(options, "scope");
+    const onSame = get(options, "onSameToken");
+    if (typeof onSame === "string" && onSame !== "error" && onSame !== "stop") {
+      throw argError(`options.onSameToken must be "error" or "stop", not "${onSame}"`);
+    }
+    const maxItems = count(options, "maxItems");
+    if (maxItems !== undefined && itemsKind === I_NONE) throw argError("options.maxItems needs options.items");
+    const maxPages = count(options, "maxPages");
+    const maxRequests = count(options, "maxRequests");
+    const timeLimitMs = count(options, "timeLimitMs");
+    const minIntervalMs = count(options, "minIntervalMs");
+    const prefetch = count(options, "prefetch");
+    const codec = get(options, "codec");
+    const resumeToken = get(options, "resumeToken");
+    const startToken = resumeToken === undefined ? get(options, "startToken") : undefined;
+    if (typeof AbortController !== "function") throw argError("paginate needs AbortController");
+    let userSignal = get(options, "signal");
+    // Anything but an AbortSignal would be ignored, and the walk could then not be aborted.
+    if (userSignal !== undefined
+      && (typeof get(userSignal, "addEventListener") !== "function" || typeof get(userSignal, "aborted") !== "boolean")) {
+      throw argError("options.signal must be an AbortSignal");
+    }
+    this.pageSize = get(options, "pageSize");
+    this.core = new PaginatorCore(
+      maxItems, maxPages, maxRequests, timeLimitMs, minIntervalMs ?? 0, prefetch ?? 0,
+      retries, baseDelayMs, maxDelayMs, onSame === "stop", segment, total,
+      scope, codec, resumeToken, startToken === undefined || isAbsent(startToken) ? undefined : startToken,
+    );
+    this.fetchPage = fetchPage;
+    this.controller = new AbortController();
+    this.signal = this.controller.signal;
+    this.userSignal = userSignal;
+    this.listener = undefined;
+    if (userSignal !== undefined) {
+      const controller = this.controller;
+      this.listener = () => controller.abort();
+      userSignal.addEventListener("abort", this.listener, { once: true });
+    }
+    this.signal.addEventListener("abort", () => this.wake(), { once: true });
+    this.hasLimit = timeLimitMs !== undefined;
+    this.clock = true; // read the clock until the core says it does not matter
+    this.clockKnown = false;
+    this.out = []; // requests the core asked for: id, token, attempt, segment, delay
+    this.outAt = 0;
+    this.pages = new Map(); // request id -> page (and its items) until handed out
+    this.timers = new Set();
+    this.wakers = [];
+    this.spare = [];
+    this.limitTimer = undefined;
+    this.fetchError = undefined;
+    this.final = undefined; // [resumeToken, stopReason, stats] once the core is freed
+    this.abortReported = false;
+    this.fresh = true; // a bad resumeToken rejects the first pull
+    this.endedMs = undefined;
+    this.lastSegment = undefined;
+    // The page the item consumer is in: its items, the next index, the end; `taken` items
+    // handed out since the core was last told.
+    this.items = null;
+    this.index = 0;
+    this.end = 0;
+    this.taken = 0;
+    // What `deliver` said.
+    this.dId = 0;
+    this.dSkip = 0;
+    this.dTake = 0;
+    this.dSegment = 0;
+    this.dCut = false;
+    // What a page read found.
+    this.rLen = 0;
+    this.rItems = undefined;
+    this.rNext = undefined;
+    this.rMore = 0;
+  }
+
+  // --- called by the core ---
+  request(id, token, attempt, segment, delay) {
+    this.out.push(id, token, attempt, segment, delay);
+  }
+
+  deliver(id, skip, take, segment, cut) {
+    this.dId = id;
+    this.dSkip = skip;
+    this.dTake = take;
+    this.dSegment = segment;
+    this.dCut = cut;
+  }
+
+  // --- requests ---
+  now() {
+    return this.clock ? Date.now() : 0;
+  }
+
+  flush() {
+    const out = this.out;
+    if (out.length === 0) return;
+    while (this.outAt < out.length) {
+      const i = this.outAt;
+      this.outAt += 5;
+      const token = out[i + 1];
+      out[i + 1] = undefined;
+      this.start(out[i], token, out[i + 2], out[i + 3], out[i + 4]);
+    }
+    out.length = 0;
+    this.outAt = 0;
+  }
+
+  start(id, token, attempt, segment, delay) {
+    if (delay > 0) {
+      const timer = setTimeout(() => {
+        this.timers.delete(timer);
+        if (this.core !== null && !this.signal.aborted && !this.core.isStopping()) this.call(id, token, attempt, segment);
+      }, delay);
+      this.timers.add(timer);
+      return;
+    }
+    this.call(id, token, attempt, segment);
+  }
+
+  call(id, token, attempt, segment) {
+    const signal = this.signal;
+    const pageSize = this.pageSize;
+    const total = this.totalSegments;
+    // Literals (no `delete`): every ctx of a walk shares one object shape.
+    const ctx = total === undefined
+      ? pageSize === undefined ? { signal, attempt } : { signal, pageSize, attempt }
+      : pageSize === undefined ? { signal, attempt, segment, totalSegments: total }
+        : { signal, pageSize, attempt, segment, totalSegments: total };
+    let page;
+    try {
+      page = this.fetchPage.call(undefined, token, ctx);
+    } catch (err) {
+      this.later(id, FETCH_FAILED, err);
+      return;
+    }
+    let then;
+    if (isObject(page) || typeof page === "function") {
+      try {
+        then = page.then;
+      } catch (err) {
+        // F4: a page (not a promise) whose reads throw cannot be read.
+        this.later(id, BAD_PAGE, err);
+        return;
+      }
+    }
+    if (typeof then !== "function") {
+      // A page returned as is: settled asynchronously too, without probing `then` again.
+      queueMicrotask(() => this.settled(id, page));
+      return;
+    }
+    Promise.resolve(page).then(
+      (page) => this.settled(id, page),
+      (err) => {
+        if (!this.signal.aborted && this.core !== null) this.failed(id, FETCH_FAILED, err);
+      },
+    );
+  }
+
+  later(id, kind, err) {
+    queueMicrotask(() => {
+      if (!this.signal.aborted && this.core !== null) this.failed(id, kind, err);
+    });
+  }
+
+  settled(id, page) {
+    if (this.signal.aborted || this.core === null) return; // the walk stopped: dropped
+    if (this.syncRead) {
+      let bad;
+      try {
+        bad = this.read(page, undefined);
+      } catch (err) {
+        bad = new BadPage("", err);
+      }
+      if (bad !== undefined) {
+        this.failed(id, BAD_PAGE, bad.cause);
+        return;
+      }
+      const items = this.rItems;
+      const next = this.rNext;
+      this.rItems = undefined;
+      this.rNext = undefined;
+      this.onPage(id, page, this.rLen, items, next, this.rMore);
+      return;
+    }
+    this.readAsync(page).then(
+      (read) => {
+        if (this.signal.aborted || this.core === null) return;
+        if (read instanceof BadPage) this.failed(id, BAD_PAGE, read.cause);
+        else this.onPage(id, read.page, read.len, read.items, read.next, read.more);
+      },
+      (err) => {
+        // A non-2xx response of the link preset: a fetch failure, the response the error.
+        if (!this.signal.aborted && this.core !== null) this.failed(id, FETCH_FAILED, err);
+      },
+    );
+  }
+
+  // Reads a page into rLen/rItems/rNext/rMore; a BadPage when it cannot be read. `values`
+  // holds what user functions returned (async reader): [items, next, more].
+  read(body, values) {
+    // A missing or primitive page must not read as "no next token": that would end the walk
+    // silently.
+    if (!isObject(body)) return new BadPage("fetchPage resolved with no page object");
+    let root = body;
+    if (this.root !== undefined) {
+      root = at(body, this.root);
+      if (root === undefined || root === null) return new BadPage("the page has nothing at options.root");
+    }
+    let items;
+    switch (this.itemsKind) {
+      case I_NONE: break;
+      case I_PATH: items = at(root, this.itemsAt); break;
+      case I_FUNC: items = values[0]; break;
+      case I_WHOLE: items = root; break;
+      default: {
+        const edges = get(root, "edges");
+        if (Array.isArray(edges)) {
+          items = [];
+          for (let i = 0, n = edges.length; i < n; i++) items.push(get(edges[i], "node"));
+        } else {
+          items = get(root, "nodes");
+        }
+      }
+    }
+    let len = 0;
+    if (this.itemsKind !== I_NONE) {
+      // A service may leave an empty list out of its response (AWS JSON protocols do).
+      if (items === undefined || items === null) items = EMPTY;
+      else if (!Array.isArray(items)) return new BadPage("the items of a page are not an array");
+      len = items.length;
+      if (typeof len !== "number") return new BadPage("the items of a page are not an array");
+    }
+    let next;
+    switch (this.nextKind) {
+      case N_PATH: next = at(root, this.nextAt); break;
+      case N_FUNC: next = values[1]; break;
+      case N_KEYSET:
+        next = get(root, "next_cursor");
+        if (next === undefined) next = get(root, "nextCursor");
+        break;
+      case N_RELAY: next = get(get(root, "pageInfo"), "endCursor"); break;
+      default: next = values[3];
+    }
+    let more;
+    const moreAt = this.moreAt;
+    if (moreAt === undefined) more = this.nextKind === N_RELAY ? get(get(root, "pageInfo"), "hasNextPage") : undefined;
+    else more = typeof moreAt === "function" ? values[2] : at(root, moreAt);
+    this.rLen = len;
+    this.rItems = items;
+    this.rNext = isAbsent(next) ? undefined : next;
+    this.rMore = more === undefined ? 0 : more ? 2 : 1;
+    return undefined;
+  }
+
+  // The reader with user functions or a link response: resolves with the page the consumer
+  // gets with what was read in it, or a BadPage; rejects with a failed response.
+  async readAsync(response) {
+    let page = response;
+    let link;
+    if (this.link) {
+      const status = get(response, "status");
+      if (typeof status !== "number") {
+        return new BadPage('with preset "link", fetchPage must return a fetch Response');
+      }
+      if (!(status >= 200 && status < 300)) throw response;
+      try {
+        const headers = get(response, "headers");
+        const getHeader = get(headers, "get");
+        const header = typeof getHeader === "function" ? getHeader.call(headers, "link") : undefined;
+        const target = typeof header === "string" ? PaginatorCore.nextLink(header) : undefined;
+        if (target !== undefined) {
+          const base = get(response, "url");
+          link = new URL(target, typeof base === "string" && base !== "" ? base : undefined).href;
+        }
+        const json = get(response, "json");
+        if (typeof json !== "function") return new BadPage("the response has no json() method");
+        page = await json.call(response);
+      } catch (err) {
+        return new BadPage("", err);
+      }
+    }
+    const values = [undefined, undefined, undefined, link];
+    try {
+      if (this.itemsKind === I_FUNC) values[0] = await this.itemsAt.call(undefined, page);
+      if (this.nextKind === N_FUNC) values[1] = await this.nextAt.call(undefined, page);
+      if (typeof this.moreAt === "function") values[2] = await this.moreAt.call(undefined, page);
+      const bad = this.read(page, values);
+      if (bad !== undefined) return bad;
+      // Another page may be read before this one is reported: keep what this read found.
+      const read = { page, len: this.rLen, items: this.rItems, next: this.rNext, more: this.rMore };
+      this.rItems = undefined;
+      this.rNext = undefined;
+      return read;
+    } catch (err) {
+      return new BadPage("", err);
+    }
+  }
+
+  onPage(id, page, len, items, next, more) {
+    const text = typeof next === "string" && WELL_FORMED && next.isWellFormed() ? next : undefined;
+    const kept = this.core.page(this, id, len, next, text, more, this.now());
+    if (kept) this.pages.set(id, items === undefined ? { page, items: undefined } : { page, items });
+    this.flush();
+    this.wake();
+  }
+
+  failed(id, kind, err) {
+    let verdict = 2, status, name, hint = false, typeError = false, retryAfter;
+    if (kind === FETCH_FAILED) {
+      try {
+        if (this.retryable !== undefined) {
+          verdict = this.retryable.call(undefined, err) ? 1 : 0;
+        } else {
+          for (const v of [get(err, "status"), get(err, "statusCode"), get(get(err, "$metadata"), "httpStatusCode")]) {
+            if (typeof v === "number") {
+              status = v;
+              break;
+            }
+          }
+          const n = get(err, "name");
+          name = typeof n === "string" ? n : undefined;
+          hint = Boolean(get(err, "$retryable"));
+          typeError = err instanceof TypeError;
+        }
+      } catch {
+        verdict = 0; // an error that cannot be classified is not retried
+      }
+      try {
+        const headers = get(err, "headers");
+        const getHeader = get(headers, "get");
+        const h = typeof getHeader === "function" ? getHeader.call(headers, "retry-after") : undefined;
+        retryAfter = h !== undefined && h !== null ? h : get(err, "retryAfter");
+      } catch {
+        retryAfter = undefined;
+      }
+    }
+    const action = this.core.fail(this, id, kind, verdict, status, name, hint, typeError, retryAfter,
+      Math.random(), Date.now());
+    this.flush();
+    if (action === FAIL || action === STOP) {
+      if (action === FAIL) this.fetchError = err;
+      // Requests of other segments are aborted; the resume state is the consumer's
+      // position, so nothing they fetched is lost.
+      this.controller.abort();
+      this.wake();
+    }
+  }
+
+  // --- consumers ---
+  wake() {
+    if (this.limitTimer !== undefined) {
+      clearTimeout(this.limitTimer);
+      this.limitTimer = undefined;
+    }
+    const wakers = this.wakers;
+    if (wakers.length === 0) return;
+    // Two arrays in turn: a waker may wait again while this one is being run.
+    this.wakers = this.spare;
+    for (let i = 0; i < wakers.length; i++) wakers[i]();
+    wakers.length = 0;
+    this.spare = wakers;
+  }
+
+  // Resolves when a request reports, the walk's signal aborts, or the time limit passes.
+  wait() {
+    if (this.signal.aborted || (this.userSignal !== undefined && this.userSignal.aborted)) return Promise.resolve();
+    return new Promise((resolve) => {
+      this.wakers.push(resolve);
+      if (this.hasLimit && this.limitTimer === undefined) {
+        // Wake up at the limit too, to stop at this page boundary.
+        const left = this.core.timeLeft(Date.now());
+        this.limitTimer = setTimeout(() => {
+          this.limitTimer = undefined;
+          this.wake();
+        }, Math.max(left, 0) + 1);
+      }
+    });
+  }
+
+  // Tells the core about the items handed out since it last heard.
+  sync() {
+    if (this.core === null) this.taken = 0;
+    else if (this.taken > 0) {
+      const n = this.taken;
+      this.taken = 0;
+      this.core.consume(n);
+    }
+  }
+
+  error(code, message, cause) {
+    return paginationError(code, message, cause, this.resumeToken());
+  }
+
+  resumeToken() {
+    this.sync();
+    return this.core === null ? this.final[0] : this.core.resumeToken();
+  }
+
+  stopReason() {
+    return this.core === null ? this.final[1] : this.core.stopReason();
+  }
+
+  stats() {
+    const s = this.core === null ? this.final[2] : this.core.stats(Date.now());
+    return { pages: s[0], items: s[1], emptyPages: s[2], retries: s[3], requests: s[4], elapsedMs: s[5] };
+  }
+
+  // A stopped walk no longer changes: keep what the getters show and free the core now
+  // (waiting for the garbage collector would let wasm memory grow with every paginator).
+  release() {
+    const core = this.core;
+    this.final = [core.resumeToken(), core.stopReason(), core.stats(this.endedMs)];
+    this.core = null;
+    core.free();
+  }
+
+  // Aborts every request in flight and every wait, and detaches from the user's signal.
+  shutDown() {
+    if (this.core === null) return;
+    if (this.endedMs === undefined) this.endedMs = Date.now();
+    for (const t of this.timers) clearTimeout(t);
+    this.timers.clear();
+    this.pages.clear();
+    // A walk that ended with nothing in flight skips the abort: it would mint a
+    // DOMException for no listener.
+    if (!this.core.idleEnd()) this.controller.abort();
+    if (this.listener !== undefined) {
+      this.userSignal.removeEventListener("abort", this.listener);
+      this.listener = undefined;
+    }
+    this.wake();
+    this.release();
+  }
+
+  // One attempt at the next page: true (dId… say which), false (wait), or DONE; throws the
+  // walk's error.
+  pullNow(whole) {
+    const core = this.core;
+    if (this.fresh) {
+      this.fresh = false;
+      const initError = core === null ? undefined : core.takeInitError();
+      if (initError !== undefined) {
+        core.stop(1);
+        this.shutDown();
+        throw paginationError("bad_resume_token", initError, undefined, undefined);
+      }
+    }
+    if (core === null) {
+      if (this.userSignal === undefined || !this.userSignal.aborted || this.abortReported || this.final[1] === "end") {
+        return DONE;
+      }
+      this.abortReported = true;
+      throw this.error("aborted", "the walk was aborted", this.userSignal.reason);
+    }
+    if (this.userSignal !== undefined && this.userSignal.aborted && core.stopReason() !== "end") {
+      this.sync();
+      core.stop(0);
+      this.shutDown();
+      if (this.abortReported) return DONE;
+      this.abortReported = true;
+      const reason = this.userSignal.reason;
+      throw this.error("aborted", "the walk was aborted", reason);
+    }
+    const taken = this.taken;
+    this.taken = 0;
+    const code = core.pull(this, this.now(), taken, whole);
+    if (!this.clockKnown) {
+      this.clockKnown = true;
+      this.clock = core.needsClock();
+    }
+    this.flush();
+    if (code === 0) {
+      if (this.totalSegments !== undefined) this.lastSegment = this.dSegment;
+      return true;
+    }
+    if (code === WAIT) return false;
+    this.shutDown();
+    if (code === 2) return DONE;
+    const [name, message] = FAILURES[code - 3];
+    const cause = this.fetchError;
+    this.fetchError = undefined;
+    throw this.error(name, message, cause);
+  }
+
+  // The delivered page, taken out of the waiting room.
+  take() {
+    const entry = this.pages.get(this.dId);
+    this.pages.delete(this.dId);
+    return entry;
+  }
+
+  // `next()` of the page iterator.
+  async nextPage() {
+    for (;;) {
+      const r = this.pullNow(true);
+      if (r === DONE) return DONE;
+      if (r) {
+        const page = this.take().page;
+        return { value: this.dCut ? this.cutPage(page) : page, done: false };
+      }
+      await this.wait();
+    }
+  }
+
+  // Moves the item consumer to the next page: true, false (wait), or DONE.
+  nextItems() {
+    const r = this.pullNow(false);
+    if (r !== true) return r;
+    const entry = this.take();
+    if (entry.items === undefined) {
+      this.core.stop(1);
+      this.shutDown();
+      throw argError("items() needs options.items (or a preset that knows where items are)");
+    }
+    this.items = entry.items;
+    this.index = this.dSkip;
+    this.end = this.dSkip + this.dTake;
+    return true;
+  }
+
+  // An item of the current page; a throwing read (a Proxy) fails the walk with bad_page.
+  item(i) {
+    try {
+      return this.items[i];
+    } catch (err) {
+      this.items = null;
+      const e = this.error("bad_page", FAILURES[BAD_PAGE][1], err);
+      if (this.core !== null) {
+        this.core.stop(1);
+        this.shutDown();
+      }
+      throw e;
+    }
+  }
+
+  // `next()` of the item iterator.
+  nextItem() {
+    if (this.items !== null && this.index < this.end) {
+      try {
+        const value = this.item(this.index);
+        this.index++;
+        this.taken++;
+        return Promise.resolve({ value, done: false });
+      } catch (err) {
+        return Promise.reject(err);
+      }
+    }
+    return this.nextItemSlow();
+  }
+
+  async nextItemSlow() {
+    for (;;) {
+      if (this.items !== null && this.index < this.end) {
+        const value = this.item(this.index);
+        this.index++;
+        this.taken++;
+        return { value, done: false };
+      }
+      this.items = null;
+      const r = this.nextItems();
+      if (r === DONE) return DONE;
+      if (!r) await this.wait();
+    }
+  }
+
+  async toArray() {
+    const out = [];
+    for (;;) {
+      if (this.items !== null) {
+        // The rest of the page in one go.
+        for (let i = this.index; i < this.end; i++) {
+          out.push(this.item(i));
+          this.index = i + 1;
+          this.taken++;
+        }
+        this.items = null;
+      }
+      const r = this.nextItems();
+      if (r === DONE) return out;
+      if (!r) await this.wait();
+    }
+  }
+
+  // Called by `break`: stops fetching and aborts requests in flight; the resume token stays
+  // after the last page or item received.
+  leave() {
+    if (this.core === null) return Promise.resolve(DONE);
+    this.sync();
+    this.core.stop(0);
+    this.items = null;
+    this.shutDown();
+    return Promise.resolve(DONE);
+  }
+
+  // A shallow copy of the page whose items list holds only the handed-out items (only when
+  // the items are found at a path; the user's objects are never changed).
+  cutPage(page) {
+    const path = this.root !== undefined ? this.root.slice() : [];
+    switch (this.itemsKind) {
+      case I_PATH: path.push(...this.itemsAt); break;
+      case I_RELAY: path.push(Array.isArray(get(at(page, path), "edges")) ? "edges" : "nodes"); break;
+      case I_WHOLE:
+        if (path.length === 0) return this.slice(page);
+        break;
+      default: return page;
+    }
+    return this.replaceAt(page, path, 0);
+  }
+
+  slice(list) {
+    return Array.isArray(list) ? list.slice(this.dSkip, this.dSkip + this.dTake) : list;
+  }
+
+  replaceAt(value, path, i) {
+    if (i === path.length) return this.slice(value);
+    if (!isObject(value)) return value;
+    const copy = Object.assign({}, value);
+    Object.defineProperty(copy, path[i], {
+      value: this.replaceAt(get(value, path[i]), path, i + 1),
+      enumerable: true,
+      writable: true,
+      configurable: true,
+    });
+    return copy;
+  }
+}
+
+class PageIterator {
+  #walk;
+  constructor(walk) {
+    this.#walk = walk;
+  }
+  [Symbol.asyncIterator]() {
+    return new PageIterator(this.#walk);
+  }
+  next() {
+    return this.#walk.nextPage();
+  }
+  return() {
+    return this.#walk.leave();
+  }
+}
+
+class ItemIterator {
+  #walk;
+  constructor(walk) {
+    this.#walk = walk;
+  }
+  [Symbol.asyncIterator]() {
+    return new ItemIterator(this.#walk);
+  }
+  next() {
+    return this.#walk.nextItem();
+  }
+  return() {
+    return this.#walk.leave();
+  }
+}
+
+/**
+ * A paginated walk: iterate pages with `for await`, items with `items()`. Made by
+ * `paginate()`; see docs/paginator.md for the exact semantics.
+ */
+export class Paginator {
+  #walk;
+  constructor(fetchPage, options, internal) {
+    if (internal !== NOT_NEW) throw argError("construct paginators with paginate(fetchPage, options)");
+    this.#walk = new Walk(fetchPage, options);
+  }
+
+  /** The page iterator (`for await (const page of paginator)`). */
+  [Symbol.asyncIterator]() {
+    return new PageIterator(this.#walk);
+  }
+
+  /** Iterates items instead of pages. */
+  items() {
+    return new ItemIterator(this.#walk);
+  }
+
+  /** Every remaining item, in order. */
+  toArray() {
+    return this.#walk.toArray();
+  }
+
+  /** Resumes this walk later (also elsewhere): undefined once the walk reached its end. */
+  get resumeToken() {
+    return this.#walk.resumeToken();
+  }
+
+  /** Why the walk stopped; undefined while it runs. */
+  get stopReason() {
+    return this.#walk.stopReason();
+  }
+
+  /** Counters: pages, items, emptyPages, retries, requests, elapsedMs. */
+  get stats() {
+    return this.#walk.stats();
+  }
+
+  /** The 0-based segment of the page (or item) handed out last, with segments or segment. */
+  get lastSegment() {
+    return this.#walk.lastSegment;
+  }
+}
+
+/** Walks a token-paginated API (see docs/paginator.md). */
+export function paginate(fetchPage, options) {
+  return new Paginator(fetchPage, options, NOT_NEW);
+}
+
+// The Rust bindings built on the paginator (InfiniteList) find it as `PaginatorCore.driver`.
+// Registered by the expression that exports InfiniteList: the package declares its modules
+// free of side effects, so a bundler drops a bare statement but keeps what a used export needs.
+function withDriver(cls) {
+  PaginatorCore.driver = paginate;
+  return cls;
+}
+export const InfiniteList = withDriver(InfiniteListClass);
