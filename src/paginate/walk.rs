@@ -7,6 +7,7 @@
 //! [`Walk::consume`] records how many of its items the consumer took.
 
 use std::collections::VecDeque;
+use std::rc::Rc;
 
 use super::resume::{Layout, Position, ResumeState, SCOPE_DIGEST_BYTES};
 use super::retry::RetryPolicy;
@@ -196,14 +197,18 @@ pub struct Stats {
     pub requests: u64,
 }
 
+/// A token held in several places at once (the next request, the page that brought it, the
+/// resume position): shared rather than copied, which would copy its value per page.
+type Shared<T> = Rc<Token<T>>;
+
 #[derive(Debug)]
 enum Fetch<T> {
     /// The next page is fetched with this token.
-    Ready(Option<Token<T>>),
+    Ready(Option<Shared<T>>),
     /// A request for the page of this token is in flight.
     InFlight {
         id: u64,
-        token: Option<Token<T>>,
+        token: Option<Shared<T>>,
         attempt: u32,
     },
     /// No more requests for this segment.
@@ -212,7 +217,7 @@ enum Fetch<T> {
 
 #[derive(Debug)]
 enum Pos<T> {
-    At { token: Option<Token<T>>, skip: u64 },
+    At { token: Option<Shared<T>>, skip: u64 },
     Done,
 }
 
@@ -231,11 +236,11 @@ struct Chain<T> {
 struct Buffered<T, P> {
     chain: usize,
     page: P,
-    fetch_token: Option<Token<T>>,
+    fetch_token: Option<Shared<T>>,
     skip: u64,
     len: u64,
     /// The token after this page; `None` when the segment ends with it.
-    next: Option<Token<T>>,
+    next: Option<Shared<T>>,
     /// The next token repeats an earlier one (policy `Error`): fail after this page.
     repeated: bool,
 }
@@ -243,11 +248,11 @@ struct Buffered<T, P> {
 #[derive(Debug)]
 struct Current<T> {
     chain: usize,
-    fetch_token: Option<Token<T>>,
+    fetch_token: Option<Shared<T>>,
     skip: u64,
     left: u64,
     len: u64,
-    next: Option<Token<T>>,
+    next: Option<Shared<T>>,
     repeated: bool,
 }
 
@@ -303,17 +308,20 @@ impl<T: Clone, P> Walk<T, P> {
                     first_skip: 0,
                     buffered: 0,
                 },
-                Start::At { token, skip } => Chain {
-                    segment,
-                    pos: Pos::At {
-                        token: token.clone(),
-                        skip,
-                    },
-                    fetch: Fetch::Ready(token),
-                    sent: SentTokens::default(),
-                    first_skip: skip,
-                    buffered: 0,
-                },
+                Start::At { token, skip } => {
+                    let token = token.map(Rc::new);
+                    Chain {
+                        segment,
+                        pos: Pos::At {
+                            token: token.clone(),
+                            skip,
+                        },
+                        fetch: Fetch::Ready(token),
+                        sent: SentTokens::default(),
+                        first_skip: skip,
+                        buffered: 0,
+                    }
+                }
             })
             .collect();
         Walk {
@@ -433,8 +441,14 @@ impl<T: Clone, P> Walk<T, P> {
     /// exceeded.
     pub fn poll_requests(&mut self, now_ms: f64) -> Vec<Request<T>> {
         let mut out = Vec::new();
+        self.poll_requests_with(now_ms, |r| out.push(r));
+        out
+    }
+
+    /// [`Walk::poll_requests`], handing each request to `issue` (no list per call).
+    pub fn poll_requests_with(&mut self, now_ms: f64, mut issue: impl FnMut(Request<T>)) {
         if self.phase != Phase::Running || self.deadline_passed(now_ms) {
-            return out;
+            return;
         }
         for i in 0..self.chains.len() {
             if !self.requests_left()
@@ -480,7 +494,7 @@ impl<T: Clone, P> Walk<T, P> {
             self.page_requests += 1;
             self.stats.requests += 1;
             let delay_ms = self.pace(now_ms, 0.0);
-            out.push(Request {
+            issue(Request {
                 id,
                 segment,
                 token: raw,
@@ -488,7 +502,6 @@ impl<T: Clone, P> Walk<T, P> {
                 delay_ms,
             });
         }
-        out
     }
 
     fn chain_of(&self, id: u64) -> Option<usize> {
@@ -523,7 +536,11 @@ impl<T: Clone, P> Walk<T, P> {
         };
         let skip = std::mem::take(&mut chain.first_skip);
         let next = next.filter(|t| !t.value.as_ref().is_some_and(is_end_value));
-        let next = if more == Some(false) { None } else { next };
+        let next = if more == Some(false) {
+            None
+        } else {
+            next.map(Rc::new)
+        };
         // Recorded as sent now (it is the next token this segment sends unless it repeats).
         let repeated = next
             .as_ref()
@@ -596,7 +613,7 @@ impl<T: Clone, P> Walk<T, P> {
             return FailureAction::Retry(Request {
                 id,
                 segment,
-                token: token.map(|t| t.raw),
+                token: token.map(|t| t.raw.clone()),
                 attempt: attempt + 1,
                 delay_ms,
             });

@@ -81,16 +81,14 @@ fn token_of(raw: JsValue) -> Token<JsValue> {
     Token { raw, value }
 }
 
-fn issue(driver: &Driver, requests: Vec<Request<JsValue>>) {
-    for r in requests {
-        driver.request(
-            r.id as f64,
-            r.token.unwrap_or(JsValue::UNDEFINED),
-            r.attempt,
-            r.segment,
-            r.delay_ms,
-        );
-    }
+fn issue(driver: &Driver, r: Request<JsValue>) {
+    driver.request(
+        r.id as f64,
+        r.token.unwrap_or(JsValue::UNDEFINED),
+        r.attempt,
+        r.segment,
+        r.delay_ms,
+    );
 }
 
 fn count(n: Option<f64>) -> Option<u64> {
@@ -243,11 +241,11 @@ impl PaginatorCore {
             w.consume(taken as u64);
         }
         w.start(now);
-        issue(driver, w.poll_requests(now));
+        w.poll_requests_with(now, |r| issue(driver, r));
         match w.pop(now) {
             Step::Page(d) => {
                 // Request n+1 goes out before page n reaches the consumer.
-                issue(driver, w.poll_requests(now));
+                w.poll_requests_with(now, |r| issue(driver, r));
                 if whole {
                     w.consume_page();
                 }
@@ -295,7 +293,7 @@ impl PaginatorCore {
         };
         let mut w = self.walk.borrow_mut();
         let kept = w.on_page(id as u64, id, len as u64, next, more);
-        issue(driver, w.poll_requests(now));
+        w.poll_requests_with(now, |r| issue(driver, r));
         kept
     }
 
@@ -338,7 +336,7 @@ impl PaginatorCore {
             .on_failure(id as u64, failure, retryable, wait, random, now);
         match action {
             FailureAction::Retry(req) => {
-                issue(driver, std::vec![req]);
+                issue(driver, req);
                 RETRY
             }
             FailureAction::Fail => FAIL,
