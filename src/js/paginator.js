@@ -197,7 +197,14 @@ class Walk {
     this.clockKnown = false;
     this.out = []; // requests the core asked for: id, token, attempt, segment, delay
     this.outAt = 0;
-    this.pages = new Map(); // request id -> page (and its items) until handed out
+    this.outEnd = 0; // (a count, not `out.length`: setting an array's length is slow)
+    // Pages until handed out: one in the slot (no entry object, no map: the usual case), the
+    // others (prefetch, segments) in the map, request id -> { page, items }.
+    this.slotId = 0; // 0: empty (request ids start at 1)
+    this.slotPage = undefined;
+    this.slotItems = undefined;
+    this.pages = new Map();
+    this.tItems = undefined; // the items of the page `take` returned
     this.timers = new Set();
     this.wakers = [];
     this.spare = [];
@@ -229,7 +236,14 @@ class Walk {
 
   // --- called by the core ---
   request(id, token, attempt, segment, delay) {
-    this.out.push(id, token, attempt, segment, delay);
+    const out = this.out;
+    const n = this.outEnd;
+    out[n] = id;
+    out[n + 1] = token;
+    out[n + 2] = attempt;
+    out[n + 3] = segment;
+    out[n + 4] = delay;
+    this.outEnd = n + 5;
   }
 
   deliver(id, skip, take, segment, cut) {
@@ -247,16 +261,15 @@ class Walk {
 
   flush() {
     const out = this.out;
-    if (out.length === 0) return;
-    while (this.outAt < out.length) {
+    while (this.outAt < this.outEnd) {
       const i = this.outAt;
       this.outAt += 5;
       const token = out[i + 1];
       out[i + 1] = undefined;
       this.start(out[i], token, out[i + 2], out[i + 3], out[i + 4]);
     }
-    out.length = 0;
     this.outAt = 0;
+    this.outEnd = 0;
   }
 
   start(id, token, attempt, segment, delay) {
@@ -453,7 +466,15 @@ class Walk {
   onPage(id, page, len, items, next, more) {
     const text = typeof next === "string" && WELL_FORMED && next.isWellFormed() ? next : undefined;
     const kept = this.core.page(this, id, len, next, text, more, this.now());
-    if (kept) this.pages.set(id, items === undefined ? { page, items: undefined } : { page, items });
+    if (kept) {
+      if (this.slotId === 0) {
+        this.slotId = id;
+        this.slotPage = page;
+        this.slotItems = items;
+      } else {
+        this.pages.set(id, items === undefined ? { page, items: undefined } : { page, items });
+      }
+    }
     this.flush();
     this.wake();
   }
@@ -575,6 +596,9 @@ class Walk {
     for (const t of this.timers) clearTimeout(t);
     this.timers.clear();
     this.pages.clear();
+    this.slotId = 0;
+    this.slotPage = undefined;
+    this.slotItems = undefined;
     // A walk that ended with nothing in flight skips the abort: it would mint a
     // DOMException for no listener.
     if (!this.core.idleEnd()) this.controller.abort();
@@ -637,36 +661,63 @@ class Walk {
   }
 
   // The delivered page, taken out of the waiting room.
+  // Returns the page; its items are in tItems.
   take() {
-    const entry = this.pages.get(this.dId);
-    this.pages.delete(this.dId);
-    return entry;
+    const id = this.dId;
+    if (this.slotId === id) {
+      const page = this.slotPage;
+      this.tItems = this.slotItems;
+      this.slotId = 0;
+      this.slotPage = undefined;
+      this.slotItems = undefined;
+      return page;
+    }
+    const entry = this.pages.get(id);
+    this.pages.delete(id);
+    this.tItems = entry.items;
+    return entry.page;
   }
 
-  // `next()` of the page iterator.
-  async nextPage() {
+  // `next()` of the page iterator; a page that is there costs no async function.
+  nextPage() {
+    try {
+      const r = this.pullNow(true);
+      if (r === DONE) return Promise.resolve(DONE);
+      if (r) return Promise.resolve(this.pageResult());
+    } catch (err) {
+      return Promise.reject(err);
+    }
+    return this.nextPageSlow();
+  }
+
+  async nextPageSlow() {
     for (;;) {
+      await this.wait();
       const r = this.pullNow(true);
       if (r === DONE) return DONE;
-      if (r) {
-        const page = this.take().page;
-        return { value: this.dCut ? this.cutPage(page) : page, done: false };
-      }
-      await this.wait();
+      if (r) return this.pageResult();
     }
+  }
+
+  pageResult() {
+    const page = this.take();
+    this.tItems = undefined;
+    return { value: this.dCut ? this.cutPage(page) : page, done: false };
   }
 
   // Moves the item consumer to the next page: true, false (wait), or DONE.
   nextItems() {
     const r = this.pullNow(false);
     if (r !== true) return r;
-    const entry = this.take();
-    if (entry.items === undefined) {
+    this.take();
+    const items = this.tItems;
+    this.tItems = undefined;
+    if (items === undefined) {
       this.core.stop(1);
       this.shutDown();
       throw argError("items() needs options.items (or a preset that knows where items are)");
     }
-    this.items = entry.items;
+    this.items = items;
     this.index = this.dSkip;
     this.end = this.dSkip + this.dTake;
     return true;
