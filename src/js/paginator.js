@@ -7,8 +7,9 @@
 // synchronously about once per page. Pages and items never enter WebAssembly: the core knows
 // a page by its request id, its item count and its next token.
 //
-// The core calls back `request(...)` and `deliver(...)` during a call; they only record what
-// to do, and the driver acts after the call returned, so that no user code runs inside it.
+// The core calls back `request(...)` and `deliver(...)` of the walk's Orders during a call;
+// they only record what to do, and the driver acts after the call returned, so that no user
+// code runs inside it.
 import { PaginatorCore, InfiniteList as InfiniteListClass } from "./pagecursor.js";
 import { PaginationError } from "./errors.js";
 
@@ -83,6 +84,42 @@ function isAbsent(t) {
 class BadPage {
   constructor(message, cause) {
     this.cause = cause !== undefined ? cause : new Error(message);
+  }
+}
+
+// What the core asks for during a call: requests to issue (id, token, attempt, segment,
+// delay, in `out` up to `outEnd`: a count, as setting an array's length is slow) and the
+// page to hand out (d…). The core holds this object, not the walk, so that a walk left
+// unfinished can still be collected.
+class Orders {
+  constructor() {
+    this.out = [];
+    this.outAt = 0;
+    this.outEnd = 0;
+    this.dId = 0;
+    this.dSkip = 0;
+    this.dTake = 0;
+    this.dSegment = 0;
+    this.dCut = false;
+  }
+
+  request(id, token, attempt, segment, delay) {
+    const out = this.out;
+    const n = this.outEnd;
+    out[n] = id;
+    out[n + 1] = token;
+    out[n + 2] = attempt;
+    out[n + 3] = segment;
+    out[n + 4] = delay;
+    this.outEnd = n + 5;
+  }
+
+  deliver(id, skip, take, segment, cut) {
+    this.dId = id;
+    this.dSkip = skip;
+    this.dTake = take;
+    this.dSegment = segment;
+    this.dCut = cut;
   }
 }
 
@@ -176,7 +213,9 @@ class Walk {
       throw argError("options.signal must be an AbortSignal");
     }
     this.pageSize = get(options, "pageSize");
+    this.orders = new Orders();
     this.core = new PaginatorCore(
+      this.orders,
       maxItems, maxPages, maxRequests, timeLimitMs, minIntervalMs ?? 0, prefetch ?? 0,
       retries, baseDelayMs, maxDelayMs, onSame === "stop", segment, total,
       scope, codec, resumeToken, startToken === undefined || isAbsent(startToken) ? undefined : startToken,
@@ -195,9 +234,6 @@ class Walk {
     this.hasLimit = timeLimitMs !== undefined;
     this.clock = true; // read the clock until the core says it does not matter
     this.clockKnown = false;
-    this.out = []; // requests the core asked for: id, token, attempt, segment, delay
-    this.outAt = 0;
-    this.outEnd = 0; // (a count, not `out.length`: setting an array's length is slow)
     // Pages until handed out: one in the slot (no entry object, no map: the usual case), the
     // others (prefetch, segments) in the map, request id -> { page, items }.
     this.slotId = 0; // 0: empty (request ids start at 1)
@@ -221,37 +257,11 @@ class Walk {
     this.index = 0;
     this.end = 0;
     this.taken = 0;
-    // What `deliver` said.
-    this.dId = 0;
-    this.dSkip = 0;
-    this.dTake = 0;
-    this.dSegment = 0;
-    this.dCut = false;
     // What a page read found.
     this.rLen = 0;
     this.rItems = undefined;
     this.rNext = undefined;
     this.rMore = 0;
-  }
-
-  // --- called by the core ---
-  request(id, token, attempt, segment, delay) {
-    const out = this.out;
-    const n = this.outEnd;
-    out[n] = id;
-    out[n + 1] = token;
-    out[n + 2] = attempt;
-    out[n + 3] = segment;
-    out[n + 4] = delay;
-    this.outEnd = n + 5;
-  }
-
-  deliver(id, skip, take, segment, cut) {
-    this.dId = id;
-    this.dSkip = skip;
-    this.dTake = take;
-    this.dSegment = segment;
-    this.dCut = cut;
   }
 
   // --- requests ---
@@ -260,16 +270,17 @@ class Walk {
   }
 
   flush() {
-    const out = this.out;
-    while (this.outAt < this.outEnd) {
-      const i = this.outAt;
-      this.outAt += 5;
+    const orders = this.orders;
+    const out = orders.out;
+    while (orders.outAt < orders.outEnd) {
+      const i = orders.outAt;
+      orders.outAt += 5;
       const token = out[i + 1];
       out[i + 1] = undefined;
       this.start(out[i], token, out[i + 2], out[i + 3], out[i + 4]);
     }
-    this.outAt = 0;
-    this.outEnd = 0;
+    orders.outAt = 0;
+    orders.outEnd = 0;
   }
 
   start(id, token, attempt, segment, delay) {
@@ -465,7 +476,7 @@ class Walk {
 
   onPage(id, page, len, items, next, more) {
     const text = typeof next === "string" && WELL_FORMED && next.isWellFormed() ? next : undefined;
-    const kept = this.core.page(this, id, len, next, text, more, this.now());
+    const kept = this.core.page(id, len, next, text, more, this.now());
     if (kept) {
       if (this.slotId === 0) {
         this.slotId = id;
@@ -509,7 +520,7 @@ class Walk {
         retryAfter = undefined;
       }
     }
-    const action = this.core.fail(this, id, kind, verdict, status, name, hint, typeError, retryAfter,
+    const action = this.core.fail(id, kind, verdict, status, name, hint, typeError, retryAfter,
       Math.random(), Date.now());
     this.flush();
     if (action === FAIL || action === STOP) {
@@ -641,14 +652,14 @@ class Walk {
     }
     const taken = this.taken;
     this.taken = 0;
-    const code = core.pull(this, this.now(), taken, whole);
+    const code = core.pull(this.now(), taken, whole);
     if (!this.clockKnown) {
       this.clockKnown = true;
       this.clock = core.needsClock();
     }
     this.flush();
     if (code === 0) {
-      if (this.totalSegments !== undefined) this.lastSegment = this.dSegment;
+      if (this.totalSegments !== undefined) this.lastSegment = this.orders.dSegment;
       return true;
     }
     if (code === WAIT) return false;
@@ -663,7 +674,7 @@ class Walk {
   // The delivered page, taken out of the waiting room.
   // Returns the page; its items are in tItems.
   take() {
-    const id = this.dId;
+    const id = this.orders.dId;
     if (this.slotId === id) {
       const page = this.slotPage;
       this.tItems = this.slotItems;
@@ -702,7 +713,7 @@ class Walk {
   pageResult() {
     const page = this.take();
     this.tItems = undefined;
-    return { value: this.dCut ? this.cutPage(page) : page, done: false };
+    return { value: this.orders.dCut ? this.cutPage(page) : page, done: false };
   }
 
   // Moves the item consumer to the next page: true, false (wait), or DONE.
@@ -718,8 +729,8 @@ class Walk {
       throw argError("items() needs options.items (or a preset that knows where items are)");
     }
     this.items = items;
-    this.index = this.dSkip;
-    this.end = this.dSkip + this.dTake;
+    this.index = this.orders.dSkip;
+    this.end = this.orders.dSkip + this.orders.dTake;
     return true;
   }
 
@@ -813,7 +824,7 @@ class Walk {
   }
 
   slice(list) {
-    return Array.isArray(list) ? list.slice(this.dSkip, this.dSkip + this.dTake) : list;
+    return Array.isArray(list) ? list.slice(this.orders.dSkip, this.orders.dSkip + this.orders.dTake) : list;
   }
 
   replaceAt(value, path, i) {

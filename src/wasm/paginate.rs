@@ -35,8 +35,11 @@ use crate::value::Value;
 
 #[wasm_bindgen]
 extern "C" {
-    /// The JS driver: it queues what the core asks for and acts once the core call returned
-    /// (so no user code runs inside a core call).
+    /// The JS driver's orders: they queue what the core asks for and the driver acts once the
+    /// core call returned (so no user code runs inside a core call). Given once, to the
+    /// constructor, rather than to every call (a reference passed into wasm costs a table
+    /// slot per call); it does not lead back to the driver's walk, so a walk left unfinished
+    /// can still be collected (and its core freed with it).
     pub type Driver;
     /// Call `fetchPage(token)` for request `id` after `delay` ms.
     #[wasm_bindgen(method)]
@@ -100,6 +103,7 @@ fn count(n: Option<f64>) -> Option<u64> {
 /// owns one).
 #[wasm_bindgen(js_name = "PaginatorCore")]
 pub struct PaginatorCore {
+    driver: Driver,
     walk: RefCell<Walk<JsValue, f64>>,
     codec: Rc<CursorCodec>,
     init_error: RefCell<Option<String>>,
@@ -113,6 +117,7 @@ impl PaginatorCore {
     #[allow(clippy::too_many_arguments)]
     #[wasm_bindgen(constructor)]
     pub fn new(
+        driver: Driver,
         max_items: Option<f64>,
         max_pages: Option<f64>,
         max_requests: Option<f64>,
@@ -212,6 +217,7 @@ impl PaginatorCore {
                 .collect()
         };
         Ok(PaginatorCore {
+            driver,
             walk: RefCell::new(Walk::new(config, starts)),
             codec,
             init_error: RefCell::new(init_error),
@@ -235,21 +241,22 @@ impl PaginatorCore {
     /// has (item consumers report lazily). Issues requests (`driver.request`), then answers
     /// `0` (a page: `driver.deliver` told which; `whole`: the consumer takes all of it), `1`
     /// (wait for a request), `2` (stopped), `3 + failure`.
-    pub fn pull(&self, driver: &Driver, now: f64, taken: f64, whole: bool) -> u32 {
+    pub fn pull(&self, now: f64, taken: f64, whole: bool) -> u32 {
         let mut w = self.walk.borrow_mut();
         if taken > 0.0 {
             w.consume(taken as u64);
         }
         w.start(now);
-        w.poll_requests_with(now, |r| issue(driver, r));
+        w.poll_requests_with(now, |r| issue(&self.driver, r));
         match w.pop(now) {
             Step::Page(d) => {
                 // Request n+1 goes out before page n reaches the consumer.
-                w.poll_requests_with(now, |r| issue(driver, r));
+                w.poll_requests_with(now, |r| issue(&self.driver, r));
                 if whole {
                     w.consume_page();
                 }
-                driver.deliver(d.page, d.skip as f64, d.take as f64, d.segment, d.is_cut());
+                self.driver
+                    .deliver(d.page, d.skip as f64, d.take as f64, d.segment, d.is_cut());
                 PAGE
             }
             Step::Wait => WAIT,
@@ -271,7 +278,6 @@ impl PaginatorCore {
     #[allow(clippy::too_many_arguments)]
     pub fn page(
         &self,
-        driver: &Driver,
         id: f64,
         len: f64,
         token: JsValue,
@@ -293,7 +299,7 @@ impl PaginatorCore {
         };
         let mut w = self.walk.borrow_mut();
         let kept = w.on_page(id as u64, id, len as u64, next, more);
-        w.poll_requests_with(now, |r| issue(driver, r));
+        w.poll_requests_with(now, |r| issue(&self.driver, r));
         kept
     }
 
@@ -305,7 +311,6 @@ impl PaginatorCore {
     #[allow(clippy::too_many_arguments)]
     pub fn fail(
         &self,
-        driver: &Driver,
         id: f64,
         failure: u32,
         verdict: u32,
@@ -336,7 +341,7 @@ impl PaginatorCore {
             .on_failure(id as u64, failure, retryable, wait, random, now);
         match action {
             FailureAction::Retry(req) => {
-                issue(driver, req);
+                issue(&self.driver, req);
                 RETRY
             }
             FailureAction::Fail => FAIL,
@@ -434,6 +439,7 @@ fn retry_after_ms(value: &JsValue, now: f64) -> Option<f64> {
 /// loads; a core made here only leads to its class (a class of its own would cost more glue).
 pub fn paginate_js(fetch_page: &JsValue, options: &JsValue) -> Result<JsValue, JsValue> {
     let probe: JsValue = PaginatorCore {
+        driver: JsValue::UNDEFINED.unchecked_into(),
         walk: RefCell::new(Walk::new(Config::default(), Vec::new())),
         codec: Rc::new(CursorCodec::default()),
         init_error: RefCell::new(None),
