@@ -231,6 +231,7 @@ class Walk {
       userSignal.addEventListener("abort", this.listener, { once: true });
     }
     this.signal.addEventListener("abort", () => this.wake(), { once: true });
+    this.mayWait = this.core.pagesMayWait();
     this.hasLimit = timeLimitMs !== undefined;
     this.clock = true; // read the clock until the core says it does not matter
     this.clockKnown = false;
@@ -241,6 +242,12 @@ class Walk {
     this.slotItems = undefined;
     this.pages = new Map();
     this.tItems = undefined; // the items of the page `take` returned
+    // A page in the slot not yet reported to the core (see onPage): its id (0: none), length,
+    // next token and has-more flag.
+    this.pId = 0;
+    this.pLen = 0;
+    this.pNext = undefined;
+    this.pMore = 0;
     this.timers = new Set();
     this.wakers = [];
     this.spare = [];
@@ -475,6 +482,20 @@ class Walk {
   }
 
   onPage(id, page, len, items, next, more) {
+    if (this.mayWait && this.slotId === 0 && (next === undefined || typeof next === "string")) {
+      // The core said a report cannot issue a request here: the page is reported with the
+      // consumer's next pull, in the same call (a string token reads the same then; an
+      // object token is converted now, when it arrives).
+      this.slotId = id;
+      this.slotPage = page;
+      this.slotItems = items;
+      this.pId = id;
+      this.pLen = len;
+      this.pNext = next;
+      this.pMore = more;
+      this.wake();
+      return;
+    }
     const text = typeof next === "string" && WELL_FORMED && next.isWellFormed() ? next : undefined;
     const kept = this.core.page(id, len, next, text, more, this.now());
     if (kept) {
@@ -607,6 +628,8 @@ class Walk {
     for (const t of this.timers) clearTimeout(t);
     this.timers.clear();
     this.pages.clear();
+    this.pId = 0;
+    this.pNext = undefined;
     this.slotId = 0;
     this.slotPage = undefined;
     this.slotItems = undefined;
@@ -652,7 +675,17 @@ class Walk {
     }
     const taken = this.taken;
     this.taken = 0;
-    const code = core.pull(this.now(), taken, whole);
+    let code;
+    if (this.pId !== 0) {
+      const id = this.pId;
+      const next = this.pNext;
+      this.pId = 0;
+      this.pNext = undefined;
+      const text = typeof next === "string" && WELL_FORMED && next.isWellFormed() ? next : undefined;
+      code = core.pullWith(this.now(), taken, whole, id, this.pLen, next, text, this.pMore);
+    } else {
+      code = core.pull(this.now(), taken, whole);
+    }
     if (!this.clockKnown) {
       this.clockKnown = true;
       this.clock = core.needsClock();

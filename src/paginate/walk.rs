@@ -348,6 +348,14 @@ impl<T: Clone, P> Walk<T, P> {
         }
     }
 
+    /// True when reporting a page can never issue a request nor change what [`Walk::pop`] and
+    /// the getters answer before the next pop (one chain, no prefetch: the next request
+    /// waits for the consumer). A host may then report a page with the consumer's next pop
+    /// (one call per page instead of two).
+    pub fn pages_may_wait(&self) -> bool {
+        self.chains.len() == 1 && self.config.prefetch == 0
+    }
+
     /// False when the clock cannot change anything: the walk has started and has neither a
     /// time limit nor pacing. A caller may then pass any time to [`Walk::poll_requests`] and
     /// [`Walk::pop`] and skip reading the clock (a boundary crossing in wasm).

@@ -84,6 +84,26 @@ fn token_of(raw: JsValue) -> Token<JsValue> {
     Token { raw, value }
 }
 
+/// A page's next token: `text` is the token again when it is a well-formed string.
+fn next_token(token: JsValue, text: Option<String>) -> Option<Token<JsValue>> {
+    match text {
+        Some(text) => Some(Token {
+            raw: token,
+            value: Some(Value::String(text)),
+        }),
+        None => (!token.is_undefined()).then(|| token_of(token)),
+    }
+}
+
+/// A page's has-more flag: 0 none, 1 false, 2 true.
+fn more_flag(more: u32) -> Option<bool> {
+    match more {
+        0 => None,
+        1 => Some(false),
+        _ => Some(true),
+    }
+}
+
 fn issue(driver: &Driver, r: Request<JsValue>) {
     driver.request(
         r.id as f64,
@@ -285,22 +305,43 @@ impl PaginatorCore {
         more: u32,
         now: f64,
     ) -> bool {
-        let next = match text {
-            Some(text) => Some(Token {
-                raw: token,
-                value: Some(Value::String(text)),
-            }),
-            None => (!token.is_undefined()).then(|| token_of(token)),
-        };
-        let more = match more {
-            0 => None,
-            1 => Some(false),
-            _ => Some(true),
-        };
+        // Converted before the borrow: a token's getters may read the paginator.
+        let next = next_token(token, text);
         let mut w = self.walk.borrow_mut();
-        let kept = w.on_page(id as u64, id, len as u64, next, more);
+        let kept = w.on_page(id as u64, id, len as u64, next, more_flag(more));
         w.poll_requests_with(now, |r| issue(&self.driver, r));
         kept
+    }
+
+    /// True when the driver may report a page with the consumer's next `pull` (`pullWith`)
+    /// rather than when it arrives ([`Walk::pages_may_wait`]).
+    #[wasm_bindgen(js_name = "pagesMayWait")]
+    pub fn pages_may_wait(&self) -> bool {
+        self.walk.borrow().pages_may_wait()
+    }
+
+    /// `page(id, len, token, text, more)`, then `pull(now, taken, whole)`: one call for a
+    /// page that waited for its consumer (`pagesMayWait`). A page the walk no longer keeps
+    /// is never delivered.
+    #[allow(clippy::too_many_arguments)]
+    #[wasm_bindgen(js_name = "pullWith")]
+    pub fn pull_with(
+        &self,
+        now: f64,
+        taken: f64,
+        whole: bool,
+        id: f64,
+        len: f64,
+        token: JsValue,
+        text: Option<String>,
+        more: u32,
+    ) -> u32 {
+        let next = next_token(token, text);
+        // No request can go out on a report here (one chain, no prefetch): none to issue.
+        self.walk
+            .borrow_mut()
+            .on_page(id as u64, id, len as u64, next, more_flag(more));
+        self.pull(now, taken, whole)
     }
 
     /// Attempt `id` failed with failure `failure` (0: fetch, 1: bad page). `verdict` is the
