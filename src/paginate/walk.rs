@@ -846,3 +846,63 @@ impl<T: Clone, P> Walk<T, P> {
         }))
     }
 }
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::value::Value;
+
+    fn token(i: u32) -> Token<Value> {
+        Token::from_value(Value::String(std::format!("t{i}")))
+    }
+
+    #[test]
+    fn a_report_issues_no_request_when_pages_may_wait() {
+        let cases = [
+            (Layout::Single, 0, true),
+            (Layout::Single, 1, false),
+            (
+                Layout::One {
+                    segment: 1,
+                    total: 3,
+                },
+                0,
+                true,
+            ),
+            (Layout::All { total: 2 }, 0, false),
+        ];
+        for (layout, prefetch, may_wait) in cases {
+            let config = Config {
+                prefetch,
+                layout,
+                ..Config::default()
+            };
+            let mut w: Walk<Value, u32> = Walk::new(config, Vec::new());
+            assert_eq!(
+                w.pages_may_wait(),
+                may_wait,
+                "{layout:?}, prefetch {prefetch}"
+            );
+            if !may_wait {
+                continue;
+            }
+            w.start(0.0);
+            let mut requests = w.poll_requests(0.0);
+            for i in 1..50 {
+                assert_eq!(requests.len(), 1);
+                let Some(r) = requests.pop() else { break };
+                assert!(w.on_page(r.id, i, 3, Some(token(i)), None));
+                assert!(
+                    w.poll_requests(0.0).is_empty(),
+                    "page {i}: a report issued a request"
+                );
+                let Step::Page(d) = w.pop(0.0) else {
+                    panic!("page {i} was not handed out")
+                };
+                assert_eq!((d.page, d.take), (i, 3));
+                w.consume_page();
+                requests = w.poll_requests(0.0);
+            }
+        }
+    }
+}
