@@ -232,6 +232,9 @@ class Walk {
     }
     this.signal.addEventListener("abort", () => this.wake(), { once: true });
     this.mayWait = this.core.pagesMayWait();
+    this.flightId = 0;
+    this.onFetched = (page) => this.settled(this.flightId, page);
+    this.onFetchFailed = (err) => this.fetchFailed(this.flightId, err);
     this.hasLimit = timeLimitMs !== undefined;
     this.clock = true; // read the clock until the core says it does not matter
     this.clockKnown = false;
@@ -333,12 +336,21 @@ class Walk {
       queueMicrotask(() => this.settled(id, page));
       return;
     }
+    if (this.mayWait) {
+      // One chain (the core's answer): one request in flight at a time, so the walk's two
+      // handlers serve every request (no closures per request).
+      this.flightId = id;
+      Promise.resolve(page).then(this.onFetched, this.onFetchFailed);
+      return;
+    }
     Promise.resolve(page).then(
       (page) => this.settled(id, page),
-      (err) => {
-        if (!this.signal.aborted && this.core !== null) this.failed(id, FETCH_FAILED, err);
-      },
+      (err) => this.fetchFailed(id, err),
     );
+  }
+
+  fetchFailed(id, err) {
+    if (!this.signal.aborted && this.core !== null) this.failed(id, FETCH_FAILED, err);
   }
 
   later(id, kind, err) {
