@@ -230,7 +230,13 @@ class Walk {
       this.listener = () => controller.abort();
       userSignal.addEventListener("abort", this.listener, { once: true });
     }
-    this.signal.addEventListener("abort", () => this.wake(), { once: true });
+    // `aborted` mirrors `signal.aborted` for the per-page checks (the getter validates its
+    // receiver each time); this listener is the signal's first, so it runs before any other.
+    this.aborted = false;
+    this.signal.addEventListener("abort", () => {
+      this.aborted = true;
+      this.wake();
+    }, { once: true });
     this.mayWait = this.core.pagesMayWait();
     this.flightId = 0;
     this.onFetched = (page) => this.settled(this.flightId, page);
@@ -350,7 +356,7 @@ class Walk {
   }
 
   fetchFailed(id, err) {
-    if (!this.signal.aborted && this.core !== null) this.failed(id, FETCH_FAILED, err);
+    if (!this.aborted && this.core !== null) this.failed(id, FETCH_FAILED, err);
   }
 
   later(id, kind, err) {
@@ -360,7 +366,7 @@ class Walk {
   }
 
   settled(id, page) {
-    if (this.signal.aborted || this.core === null) return; // the walk stopped: dropped
+    if (this.aborted || this.core === null) return; // the walk stopped: dropped
     if (this.syncRead) {
       let bad;
       try {
