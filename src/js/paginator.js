@@ -13,7 +13,8 @@
 import { PaginatorCore, InfiniteList as InfiniteListClass } from "./pagecursor.js";
 import { PaginationError } from "./errors.js";
 
-const WAIT = 1; // also the answer codes of core.pull: 0 page, 2 stopped, 3 + failure
+const WAIT = 1; // also the answer codes of core.pull: 0 page, 2 stopped, 3 + failure,
+const PAGE_ID = 8; // and PAGE_ID + id: the uncut page of request id (segment 0), for pages
 const FAILURES = [
   ["fetch_failed", "fetchPage failed"],
   ["bad_page", "a page could not be read"],
@@ -709,6 +710,15 @@ class Walk {
       this.clock = core.needsClock();
     }
     this.flush();
+    if (code >= PAGE_ID) {
+      // What `deliver` would have said for a whole page (only the page consumer gets this).
+      const orders = this.orders;
+      orders.dId = code - PAGE_ID;
+      orders.dSegment = 0;
+      orders.dCut = false;
+      if (this.totalSegments !== undefined) this.lastSegment = 0;
+      return true;
+    }
     if (code === 0) {
       if (this.totalSegments !== undefined) this.lastSegment = this.orders.dSegment;
       return true;

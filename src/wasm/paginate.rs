@@ -55,6 +55,9 @@ const WAIT: u32 = 1;
 const STOPPED: u32 = 2;
 /// `FAILED + n`: the walk failed with failure `n` ([`failure_of`]).
 const FAILED: u32 = 3;
+/// `PAGE_ID + id`: an uncut page of segment 0 for a page consumer (ids start at 1, so the
+/// answer is above every code).
+const PAGE_ID: f64 = 8.0;
 
 /// Answers of [`PaginatorCore::fail`].
 const RETRY: u32 = 0;
@@ -260,20 +263,24 @@ impl PaginatorCore {
     /// The consumer asks for the next page, after taking `taken` more items of the page it
     /// has (item consumers report lazily). Issues requests (`driver.request`), then answers
     /// `0` (a page: `driver.deliver` told which; `whole`: the consumer takes all of it), `1`
-    /// (wait for a request), `2` (stopped), `3 + failure`.
-    pub fn pull(&self, now: f64, taken: f64, whole: bool) -> u32 {
+    /// (wait for a request), `2` (stopped), `3 + failure`, or `PAGE_ID + id`: for a page
+    /// consumer (`whole`), the page of request `id`, uncut, of segment 0 (no call back).
+    pub fn pull(&self, now: f64, taken: f64, whole: bool) -> f64 {
         let mut w = self.walk.borrow_mut();
         if taken > 0.0 {
             w.consume(taken as u64);
         }
         w.start(now);
         w.poll_requests_with(now, |r| issue(&self.driver, r));
-        match w.pop(now) {
+        let code = match w.pop(now) {
             Step::Page(d) => {
                 // Request n+1 goes out before page n reaches the consumer.
                 w.poll_requests_with(now, |r| issue(&self.driver, r));
                 if whole {
                     w.consume_page();
+                    if d.segment == 0 && !d.is_cut() {
+                        return PAGE_ID + d.page;
+                    }
                 }
                 self.driver
                     .deliver(d.page, d.skip as f64, d.take as f64, d.segment, d.is_cut());
@@ -282,7 +289,8 @@ impl PaginatorCore {
             Step::Wait => WAIT,
             Step::Stopped(_) => STOPPED,
             Step::Failed(f) => FAILED + failure_code(f),
-        }
+        };
+        f64::from(code)
     }
 
     /// Records `n` more items taken by an item consumer (before reading the resume token).
@@ -335,7 +343,7 @@ impl PaginatorCore {
         token: JsValue,
         text: Option<String>,
         more: u32,
-    ) -> u32 {
+    ) -> f64 {
         let next = next_token(token, text);
         // No request can go out on a report here (one chain, no prefetch): none to issue.
         self.walk
