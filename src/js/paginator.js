@@ -872,10 +872,25 @@ async function runLoad(prior) {
     try {
       await prior;
     } catch {}
-    const paginator = this.begin();
-    if (paginator === undefined) return [];
+    const chunk = this.begin();
+    if (chunk === undefined) return [];
+    const fetchPage = chunk[0];
+    // `page`: the page the chunk starts in when the chunk before cut it (the walk's first
+    // request), served instead of fetched again. Then the last page requested, reported with
+    // its token: the list keeps it when this chunk ends inside it.
+    let token = chunk[2], page = chunk[3], kept = page !== undefined;
+    const paginator = paginate((t, ctx) => {
+      if (kept) {
+        kept = false;
+        return page;
+      }
+      const p = fetchPage.call(undefined, t, ctx);
+      token = t;
+      page = p;
+      return p;
+    }, chunk[1]);
     const items = await paginator.toArray();
-    this.loaded(items, paginator.resumeToken);
+    this.loaded(items, paginator.resumeToken, token, page);
     return items;
   } finally {
     this.end();

@@ -12,10 +12,13 @@ use super::errors::TypeError;
 use wasm_bindgen::prelude::*;
 use wasm_bindgen::JsCast;
 
+use super::convert::to_value;
 use super::page::{codec_option, count_option, get, scope_option};
 use super::paginate::paginate_js;
 use crate::codec::{CursorCodec, DecodeOptions, EncodeOptions};
 use crate::error::CursorError;
+use crate::paginate::token::canonical_bytes;
+use crate::paginate::{Layout, Position, ResumeState};
 use crate::stack::{ChunkWindow, Edge, WindowChange};
 use crate::value::Value;
 
@@ -58,12 +61,23 @@ struct State {
     /// can compare snapshots by identity.
     items: Array,
     load: Load,
+    /// The page the next chunk starts in, when the last `loadMore` cut it: that chunk is
+    /// served from it instead of fetching it again. Only until the next load.
+    kept: Option<Kept>,
     /// Ids of listeners.
     next_id: u64,
     listeners: Vec<(u64, Function)>,
 }
 
 type Shared = Rc<RefCell<State>>;
+
+/// A page as `fetchPage` returned it (a promise or the page), with its request token.
+struct Kept {
+    /// The chunk that starts in the page.
+    index: usize,
+    token: JsValue,
+    page: JsValue,
+}
 
 impl State {
     fn rebuild_items(&mut self) {
@@ -149,15 +163,20 @@ pub struct InfiniteLoad {
     kind: Kind,
     /// The window index of the chunk being loaded, from `begin` to `loaded`.
     index: Cell<Option<usize>>,
+    /// Whether the walk reads a page without user functions or a response body, so that a
+    /// page it read can be read again (set by `begin`).
+    rereadable: Cell<bool>,
 }
 
 #[wasm_bindgen]
 impl InfiniteLoad {
-    /// The paginator of the chunk to load, `undefined` when there is none (the end, or the
-    /// start for `loadPrevious`). Throws what the user's options or the paginator threw.
+    /// The chunk to load as `[fetchPage, options, token, page]`, `undefined` when there is
+    /// none (the end, or the start for `loadPrevious`). `page` (with its request `token`) is
+    /// the page the chunk starts in when the chunk before cut it: the walk's first request is
+    /// for it, and it is served instead of fetched. Throws what the user's options threw.
     pub fn begin(&self) -> Result<JsValue, JsValue> {
-        let (fetch_page, options, chunk_items, start) = {
-            let s = self.shared.borrow();
+        let (fetch_page, options, chunk_items, start, kept) = {
+            let mut s = self.shared.borrow_mut();
             let target = match self.kind {
                 Kind::More => s.window.next_chunk(),
                 Kind::Previous => s.window.previous_chunk(),
@@ -166,25 +185,49 @@ impl InfiniteLoad {
                 return Ok(JsValue::UNDEFINED);
             };
             self.index.set(Some(index));
+            // A kept page is for the load right after the one that cut it, and only for it.
+            let kept = s
+                .kept
+                .take()
+                .filter(|k| self.kind == Kind::More && k.index == index);
             (
                 s.fetch_page.clone(),
                 s.options.clone(),
                 s.chunk_items,
                 start.clone(),
+                kept,
             )
         };
-        paginate_js(&fetch_page, &chunk_options(&options, chunk_items, &start)?)
+        let options = chunk_options(&options, chunk_items, &start)?;
+        self.rereadable.set(rereadable(&options)?);
+        let (token, page) = kept.map_or((JsValue::UNDEFINED, JsValue::UNDEFINED), |k| {
+            (k.token, k.page)
+        });
+        Ok(Array::of4(&fetch_page, &options, &token, &page).into())
     }
 
     /// The chunk arrived: `items`, and the paginator's `resume` token (where the next chunk
-    /// starts). The window decides what it keeps and drops.
-    pub fn loaded(&self, items: Array, resume: Option<String>) {
+    /// starts). The window decides what it keeps and drops. `page` is the last page the walk
+    /// requested, with its request `token`: kept for the next `loadMore` when the chunk ended
+    /// inside it.
+    pub fn loaded(&self, items: Array, resume: Option<String>, token: JsValue, page: JsValue) {
         let Some(index) = self.index.take() else {
             return;
         };
         let edge = match self.kind {
             Kind::More => Edge::Back,
             Kind::Previous => Edge::Front,
+        };
+        // Before the list is borrowed: reading the token may run the user's getters.
+        let kept = match (&resume, self.kind, self.rereadable.get()) {
+            (Some(resume), Kind::More, true) if cut_in(&self.shared, resume, &token) => {
+                Some(Kept {
+                    index: index + 1,
+                    token,
+                    page,
+                })
+            }
+            _ => None,
         };
         let mut s = self.shared.borrow_mut();
         let change = s
@@ -202,6 +245,9 @@ impl InfiniteLoad {
                 s.chunks.push_front(items);
                 s.chunks.pop_back();
             }
+        }
+        if change != WindowChange::Nothing {
+            s.kept = kept;
         }
         s.rebuild_items();
     }
@@ -222,6 +268,49 @@ impl InfiniteLoad {
     }
 }
 
+/// Whether a walk with these (copied) chunk options reads a page without user functions or a
+/// response body: reading a page again then finds the same items and token.
+fn rereadable(options: &JsValue) -> Result<bool, JsValue> {
+    if get(options, "preset")?.as_string().as_deref() == Some("link") {
+        return Ok(false);
+    }
+    for key in ["items", "next", "more"] {
+        if get(options, key)?.is_function() {
+            return Ok(false);
+        }
+    }
+    Ok(true)
+}
+
+/// Whether the walk stopped inside the page it fetched with `token`: the resume token says
+/// "the page of `token`, of which some items were handed out" (one chain, no segments).
+fn cut_in(shared: &Shared, resume: &str, token: &JsValue) -> bool {
+    let (codec, scope) = {
+        let s = shared.borrow();
+        (s.codec.clone(), s.scope.clone())
+    };
+    let Ok(state) = ResumeState::decode(resume, &codec, scope.as_ref(), Layout::Single) else {
+        return false;
+    };
+    let [Position::At { token: at, skip }] = state.positions.as_slice() else {
+        return false;
+    };
+    if *skip == 0 {
+        return false;
+    }
+    match at {
+        None => token.is_undefined(),
+        Some(_) if token.is_undefined() => false,
+        // Token equality as the walk has it: deep, map key order ignored.
+        Some(at) => to_value(token).is_ok_and(|value| {
+            let (mut a, mut b) = (Vec::new(), Vec::new());
+            canonical_bytes(at, true, &mut a);
+            canonical_bytes(&value, true, &mut b);
+            a == b
+        }),
+    }
+}
+
 fn start_load(shared: &Shared, kind: Kind) -> Promise {
     let prior = {
         let s = shared.borrow();
@@ -239,6 +328,7 @@ fn start_load(shared: &Shared, kind: Kind) -> Promise {
         shared: shared.clone(),
         kind,
         index: Cell::new(None),
+        rereadable: Cell::new(false),
     }
     .into();
     // `run` awaits before it begins: the load starts after this call returned, with the list
@@ -314,6 +404,7 @@ fn build(
         chunks: VecDeque::new(),
         items: Array::new(),
         load: Load::Idle,
+        kept: None,
         next_id: 1,
         listeners: Vec::new(),
     };
