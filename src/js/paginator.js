@@ -10,7 +10,7 @@
 // The core calls back `request(...)` and `deliver(...)` of the walk's Orders during a call;
 // they only record what to do, and the driver acts after the call returned, so that no user
 // code runs inside it.
-import { PaginatorCore, InfiniteList as InfiniteListClass } from "./pagecursor.js";
+import { PaginatorCore, InfiniteList as InfiniteListClass, InfiniteLoad } from "./pagecursor.js";
 import { PaginationError } from "./errors.js";
 
 const WAIT = 1; // also the answer codes of core.pull: 0 page, 2 stopped, 3 + failure,
@@ -986,11 +986,47 @@ export function paginate(fetchPage, options) {
   return new Paginator(fetchPage, options, NOT_NEW);
 }
 
-// The Rust bindings built on the paginator (InfiniteList) find it as `PaginatorCore.driver`.
-// Registered by the expression that exports InfiniteList: the package declares its modules
-// free of side effects, so a bundler drops a bare statement but keeps what a used export needs.
+// One load of an InfiniteList (`this`: its `InfiniteLoad`, src/wasm/infinite.rs), after the
+// load before it (`prior`) settled, whose failure is its caller's. The list decides which
+// chunk, with which options, and what its window keeps; this only awaits. The first await
+// comes before anything else: the load starts after `loadMore()` returned, the list busy.
+async function runLoad(prior) {
+  try {
+    try {
+      await prior;
+    } catch {}
+    const chunk = this.begin();
+    if (chunk === undefined) return [];
+    const fetchPage = chunk[0];
+    // `page`: the page the chunk starts in when the chunk before cut it (the walk's first
+    // request), served instead of fetched again. Then the last page requested, reported with
+    // its token: the list keeps it when this chunk ends inside it.
+    let token = chunk[2], page = chunk[3], kept = page !== undefined;
+    const paginator = paginate((t, ctx) => {
+      if (kept) {
+        kept = false;
+        return page;
+      }
+      const p = fetchPage.call(undefined, t, ctx);
+      token = t;
+      page = p;
+      return p;
+    }, chunk[1]);
+    const items = await paginator.toArray();
+    this.loaded(items, paginator.resumeToken, token, page);
+    return items;
+  } finally {
+    this.end();
+  }
+}
+
+// The Rust bindings built on the paginator (InfiniteList) find it as `PaginatorCore.driver`,
+// and a load of a list its `run`. Registered by the expression that exports InfiniteList: the
+// package declares its modules free of side effects, so a bundler drops a bare statement but
+// keeps what a used export needs.
 function withDriver(cls) {
   PaginatorCore.driver = paginate;
+  InfiniteLoad.prototype.run = runLoad;
   return cls;
 }
 export const InfiniteList = withDriver(InfiniteListClass);

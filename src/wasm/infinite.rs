@@ -2,7 +2,7 @@
 //! built on the paginator (`maxItems` cuts a chunk, its `resumeToken` starts the next one),
 //! with a memory window of `maxChunks` chunks whose dropped chunks keep their start tokens.
 
-use std::cell::RefCell;
+use std::cell::{Cell, RefCell};
 use std::collections::VecDeque;
 use std::rc::{Rc, Weak};
 
@@ -11,12 +11,14 @@ use js_sys::{Array, Function, Object, Promise, Reflect};
 use super::errors::TypeError;
 use wasm_bindgen::prelude::*;
 use wasm_bindgen::JsCast;
-use wasm_bindgen_futures::{future_to_promise, JsFuture};
 
+use super::convert::to_value;
 use super::page::{codec_option, count_option, get, scope_option};
 use super::paginate::paginate_js;
 use crate::codec::{CursorCodec, DecodeOptions, EncodeOptions};
 use crate::error::CursorError;
+use crate::paginate::token::canonical_bytes;
+use crate::paginate::{Layout, Position, ResumeState};
 use crate::stack::{ChunkWindow, Edge, WindowChange};
 use crate::value::Value;
 
@@ -59,12 +61,23 @@ struct State {
     /// can compare snapshots by identity.
     items: Array,
     load: Load,
+    /// The page the next chunk starts in, when the last `loadMore` cut it: that chunk is
+    /// served from it instead of fetching it again. Only until the next load.
+    kept: Option<Kept>,
     /// Ids of listeners.
     next_id: u64,
     listeners: Vec<(u64, Function)>,
 }
 
 type Shared = Rc<RefCell<State>>;
+
+/// A page as `fetchPage` returned it (a promise or the page), with its request token.
+struct Kept {
+    /// The chunk that starts in the page.
+    index: usize,
+    token: JsValue,
+    page: JsValue,
+}
 
 impl State {
     fn rebuild_items(&mut self) {
@@ -96,25 +109,31 @@ fn notify(shared: &Shared) {
     }
 }
 
-/// The paginator options of one chunk: the user's options, bounded to one chunk and started
-/// at the chunk's resume token.
-fn chunk_options(state: &State, start: &Option<String>) -> Result<JsValue, JsValue> {
+/// The paginator options of one chunk: the user's `options`, bounded to one chunk of
+/// `chunk_items` items (one page without it) and started at the chunk's resume token. Called
+/// with no borrow of the list held: copying the options runs the user's getters, which may
+/// use the list.
+fn chunk_options(
+    options: &JsValue,
+    chunk_items: Option<usize>,
+    start: &Option<String>,
+) -> Result<JsValue, JsValue> {
     let opts = Object::new();
-    if state.options.is_object() {
+    if options.is_object() {
         // `Object.assign` through `Function.prototype.call` (a `catch` import): a getter of the
         // user's options that throws at a later load is that load's error. Through js_sys
-        // `Object::assign` it would unwind through the wasm frames with the list borrowed (a
-        // later load would then panic on the borrow) and the load's promise never settle.
+        // `Object::assign` it would unwind through the wasm frames and the load's promise
+        // never settle.
         let object = get(&js_sys::global().into(), "Object")?;
         let assign = Reflect::get(&object, &"assign".into())?;
         assign
             .unchecked_into::<Function>()
-            .call2(&JsValue::UNDEFINED, &opts, &state.options)?;
+            .call2(&JsValue::UNDEFINED, &opts, options)?;
     }
     for key in ["chunkItems", "maxChunks", "maxItems", "maxPages"] {
         Reflect::delete_property(&opts, &key.into())?;
     }
-    match state.chunk_items {
+    match chunk_items {
         Some(n) => Reflect::set(&opts, &"maxItems".into(), &(n as f64).into())?,
         None => Reflect::set(&opts, &"maxPages".into(), &1.0.into())?,
     };
@@ -124,60 +143,171 @@ fn chunk_options(state: &State, start: &Option<String>) -> Result<JsValue, JsVal
     Ok(opts.into())
 }
 
-async fn run_load(shared: Shared, kind: Kind) -> Result<JsValue, JsValue> {
-    let (edge, target, fetch_page, options) = {
-        let s = shared.borrow();
-        let (edge, target) = match kind {
-            Kind::More => (Edge::Back, s.window.next_chunk()),
-            Kind::Previous => (Edge::Front, s.window.previous_chunk()),
+#[wasm_bindgen]
+extern "C" {
+    /// The JS side of an [`InfiniteLoad`]: the paginator's driver (`pkg/paginator.js`) gives
+    /// the class its `run` method when it registers itself.
+    type LoadDriver;
+    /// Runs the load after `prior` (a promise or `undefined`) settled: `begin`, awaits the
+    /// chunk's paginator, `loaded`, and `end` in any case; resolves with the chunk's items.
+    #[wasm_bindgen(method, catch)]
+    fn run(this: &LoadDriver, prior: &JsValue) -> Result<Promise, JsValue>;
+}
+
+/// One load of an `InfiniteList`, driven by the paginator's JS driver, which only awaits:
+/// the list decides which chunk, with which options, and what the window keeps. Internal:
+/// never reaches users.
+#[wasm_bindgen]
+pub struct InfiniteLoad {
+    shared: Shared,
+    kind: Kind,
+    /// The window index of the chunk being loaded, from `begin` to `loaded`.
+    index: Cell<Option<usize>>,
+    /// Whether the walk reads a page without user functions or a response body, so that a
+    /// page it read can be read again (set by `begin`).
+    rereadable: Cell<bool>,
+}
+
+#[wasm_bindgen]
+impl InfiniteLoad {
+    /// The chunk to load as `[fetchPage, options, token, page]`, `undefined` when there is
+    /// none (the end, or the start for `loadPrevious`). `page` (with its request `token`) is
+    /// the page the chunk starts in when the chunk before cut it: the walk's first request is
+    /// for it, and it is served instead of fetched. Throws what the user's options threw.
+    pub fn begin(&self) -> Result<JsValue, JsValue> {
+        let (fetch_page, options, chunk_items, start, kept) = {
+            let mut s = self.shared.borrow_mut();
+            let target = match self.kind {
+                Kind::More => s.window.next_chunk(),
+                Kind::Previous => s.window.previous_chunk(),
+            };
+            let Some((index, start)) = target else {
+                return Ok(JsValue::UNDEFINED);
+            };
+            self.index.set(Some(index));
+            // A kept page is for the load right after the one that cut it, and only for it.
+            let kept = s
+                .kept
+                .take()
+                .filter(|k| self.kind == Kind::More && k.index == index);
+            (
+                s.fetch_page.clone(),
+                s.options.clone(),
+                s.chunk_items,
+                start.clone(),
+                kept,
+            )
         };
-        let Some((index, start)) = target else {
-            return Ok(Array::new().into());
+        let options = chunk_options(&options, chunk_items, &start)?;
+        self.rereadable.set(rereadable(&options)?);
+        let (token, page) = kept.map_or((JsValue::UNDEFINED, JsValue::UNDEFINED), |k| {
+            (k.token, k.page)
+        });
+        Ok(Array::of4(&fetch_page, &options, &token, &page).into())
+    }
+
+    /// The chunk arrived: `items`, and the paginator's `resume` token (where the next chunk
+    /// starts). The window decides what it keeps and drops. `page` is the last page the walk
+    /// requested, with its request `token`: kept for the next `loadMore` when the chunk ended
+    /// inside it.
+    pub fn loaded(&self, items: Array, resume: Option<String>, token: JsValue, page: JsValue) {
+        let Some(index) = self.index.take() else {
+            return;
         };
-        (
-            edge,
-            (index, start.clone()),
-            s.fetch_page.clone(),
-            chunk_options(&s, &start)?,
-        )
-    };
-    let (index, _) = target;
-    let paginator = paginate_js(&fetch_page, &options)?;
-    let to_array: Function = Reflect::get(&paginator, &"toArray".into())?.unchecked_into();
-    let pending: Promise = to_array.call0(&paginator)?.unchecked_into();
-    let items: Array = JsFuture::from(pending).await?.unchecked_into();
-    let resume = Reflect::get(&paginator, &"resumeToken".into())?.as_string();
-    {
-        let mut s = shared.borrow_mut();
+        let edge = match self.kind {
+            Kind::More => Edge::Back,
+            Kind::Previous => Edge::Front,
+        };
+        // Before the list is borrowed: reading the token may run the user's getters.
+        let kept = match (&resume, self.kind, self.rereadable.get()) {
+            (Some(resume), Kind::More, true) if cut_in(&self.shared, resume, &token) => {
+                Some(Kept {
+                    index: index + 1,
+                    token,
+                    page,
+                })
+            }
+            _ => None,
+        };
+        let mut s = self.shared.borrow_mut();
         let change = s
             .window
             .loaded(edge, index, resume, items.length() as usize);
         match change {
             WindowChange::Nothing => {}
-            WindowChange::Added(Edge::Back) => s.chunks.push_back(items.clone()),
-            WindowChange::Added(Edge::Front) => s.chunks.push_front(items.clone()),
+            WindowChange::Added(Edge::Back) => s.chunks.push_back(items),
+            WindowChange::Added(Edge::Front) => s.chunks.push_front(items),
             WindowChange::AddedAndDropped(Edge::Back) => {
-                s.chunks.push_back(items.clone());
+                s.chunks.push_back(items);
                 s.chunks.pop_front();
             }
             WindowChange::AddedAndDropped(Edge::Front) => {
-                s.chunks.push_front(items.clone());
+                s.chunks.push_front(items);
                 s.chunks.pop_back();
             }
         }
+        if change != WindowChange::Nothing {
+            s.kept = kept;
+        }
         s.rebuild_items();
     }
-    Ok(items.into())
+
+    /// The load finished (loaded or failed): the list is idle when it was the last one, and
+    /// the listeners hear of it.
+    pub fn end(self) {
+        {
+            let mut s = self.shared.borrow_mut();
+            if let Load::Busy { pending, .. } = &mut s.load {
+                *pending -= 1;
+                if *pending == 0 {
+                    s.load = Load::Idle;
+                }
+            }
+        }
+        notify(&self.shared);
+    }
 }
 
-/// Marks one load finished; the list is idle when it was the last one.
-fn finish(shared: &Shared) {
-    let mut s = shared.borrow_mut();
-    if let Load::Busy { pending, .. } = &mut s.load {
-        *pending -= 1;
-        if *pending == 0 {
-            s.load = Load::Idle;
+/// Whether a walk with these (copied) chunk options reads a page without user functions or a
+/// response body: reading a page again then finds the same items and token.
+fn rereadable(options: &JsValue) -> Result<bool, JsValue> {
+    if get(options, "preset")?.as_string().as_deref() == Some("link") {
+        return Ok(false);
+    }
+    for key in ["items", "next", "more"] {
+        if get(options, key)?.is_function() {
+            return Ok(false);
         }
+    }
+    Ok(true)
+}
+
+/// Whether the walk stopped inside the page it fetched with `token`: the resume token says
+/// "the page of `token`, of which some items were handed out" (one chain, no segments).
+fn cut_in(shared: &Shared, resume: &str, token: &JsValue) -> bool {
+    let (codec, scope) = {
+        let s = shared.borrow();
+        (s.codec.clone(), s.scope.clone())
+    };
+    let Ok(state) = ResumeState::decode(resume, &codec, scope.as_ref(), Layout::Single) else {
+        return false;
+    };
+    let [Position::At { token: at, skip }] = state.positions.as_slice() else {
+        return false;
+    };
+    if *skip == 0 {
+        return false;
+    }
+    match at {
+        None => token.is_undefined(),
+        Some(_) if token.is_undefined() => false,
+        // Token equality as the walk has it: deep, map key order ignored.
+        Some(at) => to_value(token).is_ok_and(|value| {
+            let (mut a, mut b) = (Vec::new(), Vec::new());
+            canonical_bytes(at, true, &mut a);
+            canonical_bytes(&value, true, &mut b);
+            a == b
+        }),
     }
 }
 
@@ -190,21 +320,24 @@ fn start_load(shared: &Shared, kind: Kind) -> Promise {
                 tail,
                 ..
             } if *running == kind => return tail.clone(),
-            Load::Busy { tail, .. } => Some(tail.clone()),
-            Load::Idle => None,
+            Load::Busy { tail, .. } => JsValue::from(tail),
+            Load::Idle => JsValue::UNDEFINED,
         }
     };
-    let task = shared.clone();
-    let promise = future_to_promise(async move {
-        if let Some(prior) = prior {
-            // The load queued before this one runs first; its failure is its caller's.
-            let _ = JsFuture::from(prior).await;
-        }
-        let result = run_load(task.clone(), kind).await;
-        finish(&task);
-        notify(&task);
-        result
-    });
+    let load: JsValue = InfiniteLoad {
+        shared: shared.clone(),
+        kind,
+        index: Cell::new(None),
+        rereadable: Cell::new(false),
+    }
+    .into();
+    // `run` awaits before it begins: the load starts after this call returned, with the list
+    // marked busy. The load queued before this one runs first; its failure is its caller's.
+    let promise = match load.unchecked_ref::<LoadDriver>().run(&prior) {
+        Ok(promise) => promise,
+        // The driver registers `run` with the paginator a list needs to be constructed.
+        Err(err) => return Promise::reject(&err),
+    };
     {
         let mut s = shared.borrow_mut();
         let pending = match &s.load {
@@ -260,22 +393,23 @@ fn build(
         }
     };
     // Check the paginator options now, so that a bad option fails the constructor.
-    let probe = State {
-        fetch_page: fetch_page.clone(),
-        options: options.clone(),
+    paginate_js(&fetch_page, &chunk_options(&options, chunk_items, &None)?)?;
+    let state = State {
+        fetch_page,
+        options,
         chunk_items,
-        codec: codec.clone(),
-        scope: scope.clone(),
-        window: window.clone(),
+        codec,
+        scope,
+        window,
         chunks: VecDeque::new(),
         items: Array::new(),
         load: Load::Idle,
+        kept: None,
         next_id: 1,
         listeners: Vec::new(),
     };
-    paginate_js(&fetch_page, &chunk_options(&probe, &None)?)?;
     Ok(InfiniteList {
-        shared: Rc::new(RefCell::new(probe)),
+        shared: Rc::new(RefCell::new(state)),
     })
 }
 

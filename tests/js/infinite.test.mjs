@@ -185,3 +185,65 @@ test("aborting options.signal rejects loads with PaginationError aborted; the li
   assert.equal(list.loading, false);
   assert.equal(list.hasMore, true);
 });
+
+// A chunk that ends inside a page resumes in that page: the list keeps the page (as fetchPage
+// returned it) for the next loadMore instead of fetching it again.
+test("a page cut by a chunk boundary is fetched once: one request per service page", async () => {
+  const api = unevenApi(47); // 20 pages (empty ones too) over 0..46
+  const list = new InfiniteList(api.fetchPage, { ...options, chunkItems: 4 });
+  let expected = 0;
+  while (list.hasMore) for (const item of await list.loadMore()) assert.equal(item, expected++);
+  assert.equal(expected, 47);
+  assert.deepEqual(api.calls, [undefined, ...range(1, 20)], "every page once, in order");
+  // (Before: 20 requests + one per chunk that ended inside a page.)
+
+  // Object tokens (DynamoDB keys; the key order of the decoded resume token may differ) and
+  // chunks that cut the same page more than once.
+  const rows = range(0, 50);
+  const ddbCalls = [];
+  const ddb = async (key) => {
+    ddbCalls.push(key);
+    const at = key === undefined ? 0 : key.sk + 1;
+    const items = rows.slice(at, at + 12);
+    const last = items[items.length - 1];
+    return { Items: items, LastEvaluatedKey: at + 12 < rows.length ? { sk: last, pk: "p" } : undefined };
+  };
+  const feed = new InfiniteList(ddb, { preset: "dynamodb", chunkItems: 5, maxChunks: 2 });
+  const seen = [];
+  while (feed.hasMore) seen.push(...(await feed.loadMore()));
+  assert.deepEqual(seen, rows);
+  assert.equal(ddbCalls.length, 5);
+  assert.deepEqual(ddbCalls.slice(1).map((k) => k.sk), [11, 23, 35, 47]);
+  // Scrolling back refetches from the kept cursors, and forward again continues correctly.
+  assert.deepEqual(await feed.loadPrevious(), range(35, 40));
+  assert.deepEqual(await feed.loadMore(), range(45, 50));
+  assert.deepEqual(feed.items, range(40, 50));
+});
+
+test("a cut page is fetched again when it cannot be reused or the next load is another", async () => {
+  // An items function may read a page only once (a stream, a body): its pages are refetched.
+  const api = unevenApi(20, [6]);
+  const list = new InfiniteList(api.fetchPage, { next: "next_cursor", items: async (page) => page.items, chunkItems: 4 });
+  const seen = [];
+  while (list.hasMore) seen.push(...(await list.loadMore()));
+  assert.deepEqual(seen, range(0, 20));
+  // Pages 0..3 (6, 6, 6, 2 items); chunks end inside pages 0, 1 and 2 (at 4, 8, 16).
+  assert.deepEqual(api.calls, [undefined, undefined, 1, 1, 2, 2, 3]);
+
+  // The load after a cut is a failed one: the retry fetches the cut page again.
+  const flaky = unevenApi(20, [6]);
+  const again = new InfiniteList(flaky.fetchPage, { ...options, chunkItems: 4, retry: { retries: 0 } });
+  assert.deepEqual(await again.loadMore(), range(0, 4));
+  flaky.failNext(); // the next request (page 1) fails
+  await assert.rejects(again.loadMore(), PaginationError);
+  assert.deepEqual(await again.loadMore(), range(4, 8));
+  assert.deepEqual(flaky.calls, [undefined, 1, undefined, 1]);
+
+  // With prefetch the walk fetched pages after the cut one: the cut page is fetched again,
+  // and the items stay exact.
+  const ahead = unevenApi(40);
+  const prefetching = new InfiniteList(ahead.fetchPage, { ...options, chunkItems: 4, prefetch: 2 });
+  const items = [];
+  while (prefetching.hasMore) items.push(...(await prefetching.loadMore()));
+  assert.deepEqual(items, range(0, 40));
+});
