@@ -155,8 +155,11 @@ class Walk {
     this.totalSegments = total;
     const scope = get(options, "scope");
     const onSame = get(options, "onSameToken");
-    if (typeof onSame === "string" && onSame !== "error" && onSame !== "stop") {
-      throw argError(`options.onSameToken must be "error" or "stop", not "${onSame}"`);
+    if (onSame !== undefined && onSame !== "error" && onSame !== "stop") {
+      // Any other value (`true`, a typo's symbol…) would silently mean "error".
+      throw argError(typeof onSame === "string"
+        ? `options.onSameToken must be "error" or "stop", not "${onSame}"`
+        : 'options.onSameToken must be "error" or "stop"');
     }
     const maxItems = count(options, "maxItems");
     if (maxItems !== undefined && itemsKind === I_NONE) throw argError("options.maxItems needs options.items");
@@ -689,7 +692,8 @@ class Walk {
 
   // `next()` of the item iterator.
   nextItem() {
-    if (this.items !== null && this.index < this.end) {
+    // The walk's own signal is aborted by the user's abort too: the slow path then reports it.
+    if (this.items !== null && this.index < this.end && !this.signal.aborted) {
       try {
         const value = this.item(this.index);
         this.index++;
@@ -702,9 +706,15 @@ class Walk {
     return this.nextItemSlow();
   }
 
+  // True once the user's signal aborted: the rest of the current page is not handed out (the
+  // next pull reports `aborted`; the resume token stays after the last item received).
+  userAborted() {
+    return this.userSignal !== undefined && this.userSignal.aborted;
+  }
+
   async nextItemSlow() {
     for (;;) {
-      if (this.items !== null && this.index < this.end) {
+      if (this.items !== null && this.index < this.end && !this.userAborted()) {
         const value = this.item(this.index);
         this.index++;
         this.taken++;
@@ -720,7 +730,7 @@ class Walk {
   async toArray() {
     const out = [];
     for (;;) {
-      if (this.items !== null) {
+      if (this.items !== null && !this.userAborted()) {
         // The rest of the page in one go.
         for (let i = this.index; i < this.end; i++) {
           out.push(this.item(i));
