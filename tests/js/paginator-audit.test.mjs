@@ -534,6 +534,45 @@ describe("ends and tokens", () => {
     assert.deepEqual(seen[1], []);
   });
 
+  // A LastEvaluatedKey built by user code may carry a field set to undefined; JSON (and every
+  // wire format) drops it. Such a token is still a token: a walk stopped by maxItems must not
+  // look ended (resumeToken undefined), and a cycle of such tokens must not loop forever.
+  test("a token with an undefined field: maxItems leaves a resumeToken that resumes exactly (the field dropped)", async () => {
+    const seen = [];
+    const f = async (t) => {
+      seen.push(t);
+      const i = t ? t.i : 0;
+      return { items: [i * 2, i * 2 + 1], next: i < 3 ? { i: i + 1, sk: undefined } : undefined };
+    };
+    const p = paginate(f, { ...IN, maxItems: 3 });
+    const head = await p.toArray();
+    assert.deepEqual(head, [0, 1, 2]);
+    assert.equal(p.stopReason, "maxItems");
+    assert.equal(typeof p.resumeToken, "string", "the walk did not reach its end");
+    const before = seen.length;
+    const rest = await paginate(f, { ...IN, resumeToken: p.resumeToken }).toArray();
+    assert.deepEqual([...head, ...rest], range(0, 8));
+    assert.deepEqual(seen[before], { i: 1 }, "the resumed walk starts at the cut page, the undefined field left out");
+  });
+
+  test("a token object whose only fields are undefined is an empty object: the walk ends", async () => {
+    let n = 0;
+    const p = paginate(async () => ({ items: [n++], next: { cursor: undefined } }), IN);
+    assert.deepEqual(await p.toArray(), [0]);
+    assert.equal(p.stopReason, "end");
+    assert.equal(p.resumeToken, undefined);
+  });
+
+  test("a cycle of tokens with undefined fields is repeated_token, not an endless walk", async () => {
+    let n = 0;
+    const p = paginate(async () => {
+      if (++n > 20) throw new Error("looping");
+      return { items: [n], next: { i: 1, sk: undefined } };
+    }, IN);
+    await assert.rejects(p.toArray(), isPag("repeated_token"));
+    assert.equal(n, 2);
+  });
+
   test("startToken is sent on the first request and a repeat of it later is repeated_token, also with segments", async () => {
     const p = paginate(async (t, ctx) => ({ items: [ctx.segment], next: "S" }), { ...IN, startToken: "S", segments: 2 });
     await assert.rejects(p.toArray(), isPag("repeated_token"));
