@@ -5,7 +5,7 @@
 // stats and stopReason after every kind of stop, and option validation.
 import { test, describe } from "node:test";
 import assert from "node:assert/strict";
-import { paginate, Paginator, PaginationError } from "pagecursor";
+import { paginate, Paginator, PaginationError, InfiniteList } from "pagecursor";
 
 const sleep = (ms) => new Promise((r) => setTimeout(r, ms));
 const IN = { items: "items", next: "next" };
@@ -515,6 +515,65 @@ describe("stopReason and stats after every kind of stop", () => {
   });
 });
 
+describe("more stops", () => {
+  test("an exception thrown by the consumer inside for await stops quietly (the walk does not throw); resume after that page", async () => {
+    const p = paginate(source(PAGES).fetchPage, { ...IN, prefetch: 2 });
+    await assert.rejects(async () => {
+      for await (const page of p) if (page.items.includes(3)) throw new Error("consumer");
+    }, /consumer/);
+    assert.equal(typeof p.resumeToken, "string");
+    const rest = await paginate(source(PAGES).fetchPage, { ...IN, resumeToken: p.resumeToken }).toArray();
+    assert.deepEqual(rest, range(4, 20));
+  });
+
+  test("maxRequests running out during retries stops quietly (maxRequests) and resumes at the retried request", async () => {
+    const s = source(PAGES);
+    const f = async (t, ctx) => {
+      if (t === "p1") throw Object.assign(new Error("slow down"), { name: "ThrottlingException" });
+      return s.fetchPage(t, ctx);
+    };
+    const p = paginate(f, { ...IN, maxRequests: 3, retry: { retries: 5, baseDelayMs: 1, maxDelayMs: 1 } });
+    assert.deepEqual(await p.toArray(), range(0, 3));
+    assert.equal(p.stopReason, "maxRequests");
+    assert.equal(p.stats.requests, 3);
+    assert.equal(p.stats.retries, 1);
+    const r = source(PAGES);
+    const rest = await paginate(r.fetchPage, { ...IN, resumeToken: p.resumeToken }).toArray();
+    assert.equal(r.calls[0].token, "p1");
+    assert.deepEqual(rest, range(3, 20));
+  });
+
+  test("timeLimitMs 0: nothing fetched, stopReason timeLimit, the resumeToken yields everything", async () => {
+    const s = source(PAGES);
+    const p = paginate(s.fetchPage, { ...IN, timeLimitMs: 0 });
+    assert.deepEqual(await p.toArray(), []);
+    assert.equal(p.stopReason, "timeLimit");
+    assert.equal(s.calls.length, 0);
+    assert.deepEqual(await paginate(source(PAGES).fetchPage, { ...IN, resumeToken: p.resumeToken }).toArray(), ALL);
+  });
+
+  test("an aborted walk in its pacing delay issues nothing more", async () => {
+    const ac = new AbortController();
+    const s = source(PAGES);
+    const p = paginate(s.fetchPage, { ...IN, minIntervalMs: 100, prefetch: 2, signal: ac.signal });
+    setTimeout(() => ac.abort(), 20);
+    await assert.rejects(p.toArray(), isPag("aborted"));
+    const n = s.calls.length;
+    await sleep(150);
+    assert.equal(s.calls.length, n);
+  });
+
+  test("resume tokens bind the segment layout: one segment's token resumes only that segment", async () => {
+    const f = async (t, ctx) => ({ items: [ctx.segment * 10, ctx.segment * 10 + 1], next: t ? undefined : "a" });
+    const p = paginate(f, { ...IN, maxItems: 1, segment: { segment: 1, total: 2 } });
+    await p.toArray();
+    assert.deepEqual(await paginate(f, { ...IN, segment: { segment: 1, total: 2 }, resumeToken: p.resumeToken }).toArray(), [11, 10, 11]);
+    for (const other of [{ segment: { segment: 0, total: 2 } }, { segments: 2 }, {}]) {
+      await assert.rejects(paginate(f, { ...IN, ...other, resumeToken: p.resumeToken }).toArray(), isPag("bad_resume_token"));
+    }
+  });
+});
+
 describe("ends and tokens", () => {
   test("more: true with an absent token still ends; a missing more flag is ignored", async () => {
     const a = paginate(async () => ({ items: [1], more: true }), { ...IN, more: "more" });
@@ -561,6 +620,20 @@ describe("ends and tokens", () => {
     assert.deepEqual(await p.toArray(), [0]);
     assert.equal(p.stopReason, "end");
     assert.equal(p.resumeToken, undefined);
+  });
+
+  test("InfiniteList over tokens with undefined fields: toString/from continues after the window", async () => {
+    const f = async (t) => {
+      const i = t ? t.i : 0;
+      return { items: [i * 2, i * 2 + 1], next: i < 3 ? { i: i + 1, sk: undefined } : undefined };
+    };
+    const l = new InfiniteList(f, { ...IN, chunkItems: 3 });
+    assert.deepEqual(await l.loadMore(), [0, 1, 2]);
+    const m = InfiniteList.from(l.toString(), f, { ...IN, chunkItems: 3 });
+    await m.loadMore();
+    await m.loadMore();
+    assert.deepEqual(m.items, range(3, 8));
+    assert.equal(m.hasMore, false);
   });
 
   test("a cycle of tokens with undefined fields is repeated_token, not an endless walk", async () => {
