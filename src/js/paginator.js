@@ -194,7 +194,12 @@ class Walk {
       this.listener = () => controller.abort();
       userSignal.addEventListener("abort", this.listener, { once: true });
     }
-    this.signal.addEventListener("abort", () => this.wake(), { once: true });
+    // `halted` mirrors `signal.aborted` as a plain field: the item fast path reads it per item.
+    this.halted = false;
+    this.signal.addEventListener("abort", () => {
+      this.halted = true;
+      this.wake();
+    }, { once: true });
     this.hasLimit = timeLimitMs !== undefined;
     this.clock = true; // read the clock until the core says it does not matter
     this.clockKnown = false;
@@ -693,7 +698,7 @@ class Walk {
   // `next()` of the item iterator.
   nextItem() {
     // The walk's own signal is aborted by the user's abort too: the slow path then reports it.
-    if (this.items !== null && this.index < this.end && !this.signal.aborted) {
+    if (this.items !== null && this.index < this.end && !this.halted) {
       try {
         const value = this.item(this.index);
         this.index++;
