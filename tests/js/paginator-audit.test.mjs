@@ -132,6 +132,20 @@ describe("iterator protocol", () => {
     assert.ok(rs.slice(7).every((r) => r.done));
   });
 
+  test("return() while a next() waits for a fetch: the pending next() resolves done, the fetch is aborted", async () => {
+    const h = hangingAt(PAGES, 1);
+    const p = paginate(h.fetchPage, IN);
+    const it = p[Symbol.asyncIterator]();
+    assert.deepEqual((await it.next()).value.items, PAGES[0]);
+    const pending = it.next();
+    await sleep(5);
+    assert.equal((await it.return()).done, true);
+    assert.deepEqual(await pending, { value: undefined, done: true });
+    assert.ok(h.signals.every((x) => x.token === undefined || x.signal.aborted));
+    const rest = await paginate(source(PAGES).fetchPage, { ...IN, resumeToken: p.resumeToken }).toArray();
+    assert.deepEqual(rest, range(3, 20));
+  });
+
   test("toArray after a partial item iteration returns exactly the rest", async () => {
     const p = paginate(source(PAGES).fetchPage, IN);
     const it = p.items();
