@@ -61,7 +61,8 @@ const split = (s) => s.split(".").filter((p) => p !== "");
 // A dotted path (array) or a function; undefined when absent.
 function field(value, what) {
   if (value === undefined || typeof value === "function") return value;
-  if (typeof value === "string") return split(value);
+  // An empty path ("", ".") would name the page itself: a mistake, never a location.
+  if (typeof value === "string" && split(value).length > 0) return split(value);
   throw argError(`options.${what} must be a dotted path or a function`);
 }
 
@@ -94,6 +95,7 @@ class Walk {
     const preset = get(options, "preset");
     if (preset !== undefined && typeof preset !== "string") throw argError("options.preset must be a string");
     const root = get(options, "root");
+    if (root !== undefined && typeof root !== "string") throw argError("options.root must be a dotted path");
     this.root = typeof root === "string" ? split(root) : undefined;
     const items = field(get(options, "items"), "items");
     const next = field(get(options, "next"), "next");
@@ -128,11 +130,16 @@ class Walk {
     this.syncRead = !this.link && itemsKind !== I_FUNC && nextKind !== N_FUNC && typeof more !== "function";
 
     const retry = get(options, "retry");
+    // A misplaced value (`retry: 3`) would otherwise be ignored: default retries instead.
+    if (retry !== undefined && !isObject(retry)) throw argError("options.retry must be an object");
     const retries = count(retry, "retries");
     const baseDelayMs = count(retry, "baseDelayMs");
     const maxDelayMs = count(retry, "maxDelayMs");
     const retryable = get(retry, "retryable");
-    this.retryable = typeof retryable === "function" ? retryable : undefined;
+    if (retryable !== undefined && typeof retryable !== "function") {
+      throw argError("options.retry.retryable must be a function");
+    }
+    this.retryable = retryable;
     const segments = count(options, "segments");
     const one = get(options, "segment");
     let segment, total;

@@ -699,6 +699,11 @@ describe("option validation", () => {
     "retry.retries -1": [null, { ...IN, retry: { retries: -1 } }],
     "signal not an AbortSignal": [null, { ...IN, signal: {} }],
     "items a number": [null, { next: "next", items: 3 }],
+    "an empty next path": [null, { items: "items", next: "" }],
+    "an empty items path": [null, { items: ".", next: "next" }],
+    "root a number": [null, { ...IN, root: 5 }],
+    "retry a number": [null, { ...IN, retry: 3 }],
+    "retry.retryable not a function": [null, { ...IN, retry: { retryable: true } }],
   };
   for (const [name, [fp, options]] of Object.entries(bad)) {
     test(`paginate() refuses ${name} at once with a TypeError or RangeError, code invalid_argument`, () => {
