@@ -207,7 +207,11 @@ export interface Paginator<Page = any, Item = any> extends AsyncIterable<Page> {
 }
 
 /** The class behind `paginate()` (for `instanceof`); construct paginators with `paginate()`. */
-export declare const Paginator: { readonly prototype: Paginator<any, any> };
+export declare const Paginator: {
+  readonly prototype: Paginator<any, any>;
+  /** `value instanceof Paginator` (the class cannot be constructed directly). */
+  [Symbol.hasInstance](value: unknown): value is Paginator<any, any>;
+};
 
 export function paginate<Page = any, Item = any>(
   fetchPage: FetchPage<Page>,

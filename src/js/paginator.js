@@ -63,7 +63,8 @@ const split = (s) => s.split(".").filter((p) => p !== "");
 // A dotted path (array) or a function; undefined when absent.
 function field(value, what) {
   if (value === undefined || typeof value === "function") return value;
-  if (typeof value === "string") return split(value);
+  // An empty path ("", ".") would name the page itself: a mistake, never a location.
+  if (typeof value === "string" && split(value).length > 0) return split(value);
   throw argError(`options.${what} must be a dotted path or a function`);
 }
 
@@ -132,6 +133,7 @@ class Walk {
     const preset = get(options, "preset");
     if (preset !== undefined && typeof preset !== "string") throw argError("options.preset must be a string");
     const root = get(options, "root");
+    if (root !== undefined && typeof root !== "string") throw argError("options.root must be a dotted path");
     this.root = typeof root === "string" ? split(root) : undefined;
     const items = field(get(options, "items"), "items");
     const next = field(get(options, "next"), "next");
@@ -166,11 +168,16 @@ class Walk {
     this.syncRead = !this.link && itemsKind !== I_FUNC && nextKind !== N_FUNC && typeof more !== "function";
 
     const retry = get(options, "retry");
+    // A misplaced value (`retry: 3`) would otherwise be ignored: default retries instead.
+    if (retry !== undefined && !isObject(retry)) throw argError("options.retry must be an object");
     const retries = count(retry, "retries");
     const baseDelayMs = count(retry, "baseDelayMs");
     const maxDelayMs = count(retry, "maxDelayMs");
     const retryable = get(retry, "retryable");
-    this.retryable = typeof retryable === "function" ? retryable : undefined;
+    if (retryable !== undefined && typeof retryable !== "function") {
+      throw argError("options.retry.retryable must be a function");
+    }
+    this.retryable = retryable;
     const segments = count(options, "segments");
     const one = get(options, "segment");
     let segment, total;
@@ -193,8 +200,11 @@ class Walk {
     this.totalSegments = total;
     const scope = get(options, "scope");
     const onSame = get(options, "onSameToken");
-    if (typeof onSame === "string" && onSame !== "error" && onSame !== "stop") {
-      throw argError(`options.onSameToken must be "error" or "stop", not "${onSame}"`);
+    if (onSame !== undefined && onSame !== "error" && onSame !== "stop") {
+      // Any other value (`true`, a typo's symbol…) would silently mean "error".
+      throw argError(typeof onSame === "string"
+        ? `options.onSameToken must be "error" or "stop", not "${onSame}"`
+        : 'options.onSameToken must be "error" or "stop"');
     }
     const maxItems = count(options, "maxItems");
     if (maxItems !== undefined && itemsKind === I_NONE) throw argError("options.maxItems needs options.items");
@@ -231,11 +241,12 @@ class Walk {
       this.listener = () => controller.abort();
       userSignal.addEventListener("abort", this.listener, { once: true });
     }
-    // `aborted` mirrors `signal.aborted` for the per-page checks (the getter validates its
-    // receiver each time); this listener is the signal's first, so it runs before any other.
-    this.aborted = false;
+    // `halted` mirrors `signal.aborted` as a plain field: the item fast path and the per-page
+    // checks read it (the getter validates its receiver each time). This listener is the
+    // signal's first, so it runs before any other.
+    this.halted = false;
     this.signal.addEventListener("abort", () => {
-      this.aborted = true;
+      this.halted = true;
       this.wake();
     }, { once: true });
     this.mayWait = this.core.pagesMayWait();
@@ -357,7 +368,7 @@ class Walk {
   }
 
   fetchFailed(id, err) {
-    if (!this.aborted && this.core !== null) this.failed(id, FETCH_FAILED, err);
+    if (!this.halted && this.core !== null) this.failed(id, FETCH_FAILED, err);
   }
 
   later(id, kind, err) {
@@ -367,7 +378,7 @@ class Walk {
   }
 
   settled(id, page) {
-    if (this.aborted || this.core === null) return; // the walk stopped: dropped
+    if (this.halted || this.core === null) return; // the walk stopped: dropped
     if (this.syncRead) {
       let bad;
       try {
@@ -812,7 +823,8 @@ class Walk {
 
   // `next()` of the item iterator.
   nextItem() {
-    if (this.items !== null && this.index < this.end) {
+    // The walk's own signal is aborted by the user's abort too: the slow path then reports it.
+    if (this.items !== null && this.index < this.end && !this.halted) {
       try {
         const value = this.item(this.index);
         this.index++;
@@ -825,9 +837,15 @@ class Walk {
     return this.nextItemSlow();
   }
 
+  // True once the user's signal aborted: the rest of the current page is not handed out (the
+  // next pull reports `aborted`; the resume token stays after the last item received).
+  userAborted() {
+    return this.userSignal !== undefined && this.userSignal.aborted;
+  }
+
   async nextItemSlow() {
     for (;;) {
-      if (this.items !== null && this.index < this.end) {
+      if (this.items !== null && this.index < this.end && !this.userAborted()) {
         const value = this.item(this.index);
         this.index++;
         this.taken++;
@@ -843,7 +861,7 @@ class Walk {
   async toArray() {
     const out = [];
     for (;;) {
-      if (this.items !== null) {
+      if (this.items !== null && !this.userAborted()) {
         // The rest of the page in one go.
         for (let i = this.index; i < this.end; i++) {
           out.push(this.item(i));

@@ -36,10 +36,23 @@ fn unsupported(why: impl Into<String>) -> CursorError {
 /// Converts a JS value into a [`Value`]; anything that is not a `CursorValue` is refused.
 pub fn to_value(js: &JsValue) -> Result<Value, CursorError> {
     let mut ancestors = Vec::new();
-    to_value_inner(js, &mut ancestors)
+    to_value_inner(js, &mut ancestors, false)
 }
 
-fn to_value_inner(js: &JsValue, ancestors: &mut Vec<JsValue>) -> Result<Value, CursorError> {
+/// [`to_value`] for a service token: `undefined` is read as JSON reads it (an object field
+/// left out, an array element `null`), as the token would travel on any wire. A token object
+/// built with a field set to `undefined` is still a token the paginator can compare and
+/// write into a resumeToken.
+pub fn token_to_value(js: &JsValue) -> Result<Value, CursorError> {
+    let mut ancestors = Vec::new();
+    to_value_inner(js, &mut ancestors, true)
+}
+
+fn to_value_inner(
+    js: &JsValue,
+    ancestors: &mut Vec<JsValue>,
+    json_undefined: bool,
+) -> Result<Value, CursorError> {
     if js.is_null() {
         return Ok(Value::Null);
     }
@@ -102,7 +115,11 @@ fn to_value_inner(js: &JsValue, ancestors: &mut Vec<JsValue>) -> Result<Value, C
         let mut items = Vec::with_capacity((length as usize).min(64));
         for i in 0..length {
             let item = Reflect::get_u32(js, i).map_err(|e| getter_failed(&e))?;
-            items.push(to_value_inner(&item, ancestors)?);
+            if json_undefined && item.is_undefined() {
+                items.push(Value::Null);
+                continue;
+            }
+            items.push(to_value_inner(&item, ancestors, json_undefined)?);
         }
         Ok(Value::List(items))
     } else {
@@ -126,12 +143,15 @@ fn to_value_inner(js: &JsValue, ancestors: &mut Vec<JsValue>) -> Result<Value, C
         let mut entries = Vec::with_capacity((keys.length() as usize).min(64));
         for key in keys.iter() {
             let item = Reflect::get(obj, &key).map_err(|e| getter_failed(&e))?;
+            if json_undefined && item.is_undefined() {
+                continue;
+            }
             // Keys cross as UTF-16 too: a lone surrogate would silently become U+FFFD.
             let key = match key.dyn_ref::<JsString>() {
                 Some(k) if k.is_valid_utf16() => String::from(k),
                 _ => return Err(unsupported("map key contains a lone surrogate")),
             };
-            entries.push((key, to_value_inner(&item, ancestors)?));
+            entries.push((key, to_value_inner(&item, ancestors, json_undefined)?));
         }
         Ok(Value::Map(entries))
     };

@@ -22,7 +22,7 @@ use wasm_bindgen::prelude::*;
 use wasm_bindgen::JsCast;
 
 use super::codec::codec_from_js;
-use super::convert::to_value;
+use super::convert::{to_value, token_to_value};
 use crate::codec::CursorCodec;
 use crate::paginate::link::next_link;
 use crate::paginate::resume::scope_digest;
@@ -82,8 +82,10 @@ fn failure_code(f: Failure) -> u32 {
 }
 
 fn token_of(raw: JsValue) -> Token<JsValue> {
-    // A token that is not a cursor value is still followed, without cycle detection.
-    let value = to_value(&raw).ok();
+    // A token that is not a cursor value is still followed, without cycle detection. Fields
+    // set to `undefined` are left out (as JSON does), so that such a token is compared and
+    // resumed like the one the service would see.
+    let value = token_to_value(&raw).ok();
     Token { raw, value }
 }
 
