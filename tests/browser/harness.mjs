@@ -1,5 +1,6 @@
 // Shared helpers of the browser tests: Debian Chromium through playwright-core, pages served on
 // 127.0.0.1 by scripts/serve.mjs, and a collector that fails on any console error.
+import { before, after } from "node:test";
 import { chromium } from "playwright-core";
 import { serve } from "../../scripts/serve.mjs";
 
@@ -46,4 +47,35 @@ export async function open(browser, url) {
   });
   await page.goto(url);
   return { page, problems };
+}
+
+/**
+ * Registers a browser and a server for a test file whose tests run shared checks from
+ * tests/js inside tests/browser/pages/consumer.html, a plain module page that maps "pagecursor"
+ * to the installed package. `checks` is the URL prefix the tests/js folder is served under.
+ * Returns `open()`, which opens consumer.html once the page has loaded the package.
+ */
+export function consumerPage(checks) {
+  let browser;
+  let server;
+  let base;
+  before(async () => {
+    browser = await launch();
+    ({ server, url: base } = await serve({
+      mounts: {
+        "/tests/": `${ROOT}tests/browser/pages`,
+        "/node_modules/pagecursor/": `${ROOT}tests/js/node_modules/pagecursor`,
+        [checks]: `${ROOT}tests/js`,
+      },
+    }));
+  });
+  after(async () => {
+    await browser?.close();
+    server?.close();
+  });
+  return async () => {
+    const opened = await open(browser, `${base}tests/consumer.html`);
+    await opened.page.waitForFunction(() => window.__result);
+    return opened;
+  };
 }

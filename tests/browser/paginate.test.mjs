@@ -1,33 +1,14 @@
 // The paginator's JS driver in real headless Chromium: the checks of tests/js/paginate-driver.mjs
 // (the `for await` protocol, repeated tokens, abort, and findings F1/F2/F4), run inside a plain
 // module page that imports the installed package through an import map.
-import { test, before, after } from "node:test";
+import { test } from "node:test";
 import assert from "node:assert/strict";
-import { launch, open, ROOT } from "./harness.mjs";
-import { serve } from "../../scripts/serve.mjs";
+import { consumerPage } from "./harness.mjs";
 
-let browser;
-let server;
-let base;
-
-before(async () => {
-  browser = await launch();
-  ({ server, url: base } = await serve({
-    mounts: {
-      "/tests/": `${ROOT}tests/browser/pages`,
-      "/node_modules/pagecursor/": `${ROOT}tests/js/node_modules/pagecursor`,
-      "/checks/": `${ROOT}tests/js`,
-    },
-  }));
-});
-after(async () => {
-  await browser?.close();
-  server?.close();
-});
+const openConsumer = consumerPage("/checks/");
 
 test("the paginator's JS driver in Chromium: for await, repeated tokens, abort, F1/F2/F4", async () => {
-  const { page, problems } = await open(browser, `${base}tests/consumer.html`);
-  await page.waitForFunction(() => window.__result);
+  const { page, problems } = await openConsumer();
   const ran = await page.evaluate(async () => {
     const lib = await import("pagecursor");
     const { runDriverChecks } = await import("/checks/paginate-driver.mjs");
