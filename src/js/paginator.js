@@ -920,32 +920,20 @@ class Walk {
   }
 }
 
-class PageIterator {
+// The iterator of `pages()` (and `for await` over the Paginator) or of `items()`: both read
+// the one walk, so one class with the kind fixed at construction.
+class WalkIterator {
   #walk;
-  constructor(walk) {
+  #items;
+  constructor(walk, items) {
     this.#walk = walk;
+    this.#items = items;
   }
   [Symbol.asyncIterator]() {
-    return new PageIterator(this.#walk);
+    return new WalkIterator(this.#walk, this.#items);
   }
   next() {
-    return this.#walk.nextPage();
-  }
-  return() {
-    return this.#walk.leave();
-  }
-}
-
-class ItemIterator {
-  #walk;
-  constructor(walk) {
-    this.#walk = walk;
-  }
-  [Symbol.asyncIterator]() {
-    return new ItemIterator(this.#walk);
-  }
-  next() {
-    return this.#walk.nextItem();
+    return this.#items ? this.#walk.nextItem() : this.#walk.nextPage();
   }
   return() {
     return this.#walk.leave();
@@ -965,12 +953,12 @@ export class Paginator {
 
   /** The page iterator (`for await (const page of paginator)`). */
   [Symbol.asyncIterator]() {
-    return new PageIterator(this.#walk);
+    return new WalkIterator(this.#walk, false);
   }
 
   /** Iterates items instead of pages. */
   items() {
-    return new ItemIterator(this.#walk);
+    return new WalkIterator(this.#walk, true);
   }
 
   /** Every remaining item, in order. */
