@@ -82,11 +82,26 @@ fn failure_code(f: Failure) -> u32 {
 }
 
 fn token_of(raw: JsValue) -> Token<JsValue> {
-    // A token that is not a cursor value is still followed, without cycle detection. Fields
-    // set to `undefined` are left out (as JSON does), so that such a token is compared and
-    // resumed like the one the service would see.
-    let value = token_to_value(&raw).ok();
+    // Fields set to `undefined` are left out (as JSON does), so that such a token is compared
+    // and resumed like the one the service would see. A token that is not a cursor value (a
+    // class instance such as an ObjectId or a wrapped number) is compared and resumed in its
+    // JSON form; only one without a usable JSON form is followed without cycle detection or
+    // resumeToken.
+    let value = token_to_value(&raw).ok().or_else(|| json_form(&raw));
     Token { raw, value }
+}
+
+/// `JSON.parse(JSON.stringify(token))` as a cursor value, when that is a token at all: a form
+/// that reads as absent (`null`, `""`, `{}`) would end a resumed walk, so it is not used.
+fn json_form(raw: &JsValue) -> Option<Value> {
+    let text = js_sys::JSON::stringify(raw).ok()?.as_string()?;
+    let parsed = js_sys::JSON::parse(&text).ok()?;
+    match token_to_value(&parsed).ok()? {
+        Value::Null => None,
+        Value::String(s) if s.is_empty() => None,
+        Value::Map(m) if m.is_empty() => None,
+        v => Some(v),
+    }
 }
 
 /// A page's next token: `text` is the token again when it is a well-formed string.

@@ -664,15 +664,34 @@ describe("ends and tokens", () => {
   // (a class instance such as a MongoDB ObjectId or lib-dynamodb's NumberValue) is followed,
   // but cannot be written into a resumeToken, so a walk stopped early shows resumeToken
   // undefined — which reads as "reached the end" — and its repeats are not detected.
-  test("a class-instance token: a walk stopped by maxItems still has a resumeToken", {
-    todo: "deviation: resumeToken is undefined when the position holds a token that is not a CursorValue",
-  }, async () => {
+  test("a class-instance token: a walk stopped by maxItems has a resumeToken, resumed in the token's JSON form", async () => {
     class Key { constructor(i) { this.i = i; } }
-    const f = async (t) => ({ items: [t ? t.i : 0], next: !t || t.i < 3 ? new Key(t ? t.i + 1 : 1) : undefined });
+    const seen = [];
+    const f = async (t) => {
+      seen.push(t);
+      return { items: [t ? t.i : 0], next: !t || t.i < 3 ? new Key(t ? t.i + 1 : 1) : undefined };
+    };
     const p = paginate(f, { ...IN, maxItems: 2 });
     assert.deepEqual(await p.toArray(), [0, 1]);
     assert.equal(p.stopReason, "maxItems");
     assert.equal(typeof p.resumeToken, "string");
+    // The resumed walk gets the plain JSON form of the token, and loses and repeats nothing.
+    seen.length = 0;
+    assert.deepEqual(await paginate(f, { ...IN, resumeToken: p.resumeToken }).toArray(), [2, 3]);
+    assert.deepEqual(seen[0], { i: 2 });
+    assert.equal(Object.getPrototypeOf(seen[0]), Object.prototype);
+  });
+
+  test("a class-instance token with toJSON is compared in that form: a cycle is repeated_token", async () => {
+    class Id { constructor(hex) { this.hex = hex; } toJSON() { return this.hex; } }
+    const f = async (t) => ({ items: [1], next: new Id(t ? (t.hex === "a" ? "b" : "a") : "a") });
+    await assert.rejects(paginate(f, IN).toArray(), isPag("repeated_token"));
+  });
+
+  test("a token whose JSON form reads as absent ({}) is still followed, never ended or resumed from scratch", async () => {
+    let n = 0;
+    const f = async () => ({ items: [n], next: ++n < 4 ? new Map([["k", n]]) : undefined });
+    assert.deepEqual(await paginate(f, IN).toArray(), [0, 1, 2, 3]);
   });
 
   test("startToken is sent on the first request and a repeat of it later is repeated_token, also with segments", async () => {
