@@ -31,7 +31,8 @@ use crate::error::CursorError;
 //   Rust path, which checks pairs.
 // - `varint`: unsigned LEB128 of a non-negative safe integer (`bigVarint` for bigints).
 // - `text(s, base)`: the UTF-8 of a well-formed string, preceded by its length: a head byte with
-//   `base` (values) or a bare varint (map keys, `base < 0`).
+//   `base` (values) or a bare varint (map keys, `base < 0`); false for a lone surrogate. A short
+//   ASCII string (the common case) is copied char by char, which also proves it well-formed.
 // - `write` returns false when the value is not for this walker. A NaN is written as the one NaN
 //   the format carries (0x7ff8000000000000). A Date is a zigzag varint of its ms; |ms| <=
 //   8.64e15, so 2|ms| may pass 2^53: bigint arithmetic then. An object with symbol keys goes to
@@ -39,6 +40,12 @@ use crate::error::CursorError;
 // - `pack` catches a throwing getter: the Rust converter reads the value again and reports it.
 // - `read`/`unpackCursor` (the reverse way) see only bytes already checked by Rust. A Date
 //   (0x08) is a zigzag varint; up to 7 bytes (49 bits) it is exact as a number.
+// - `readText`: short ASCII strings are built four chars per `fromCharCode` (a quarter of the
+//   allocations of one at a time, and no TextDecoder call).
+// - `readKey`: map keys repeat from one cursor to the next, so the last ASCII key per hash slot
+//   is kept and reused when its chars equal the bytes (no new string, and V8 finds the
+//   property key already internalized). Only ASCII keys are kept: then equal char codes mean
+//   equal bytes (a Latin-1 key such as "Ã©" must never stand for the UTF-8 bytes of "é").
 #[wasm_bindgen(module = "/src/wasm/codec.js")]
 extern "C" {
     /// The payload bytes of a value (a view of a scratch buffer), or `undefined` when the
