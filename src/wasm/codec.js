@@ -316,26 +316,30 @@ function read() {
   }
 }
 
-export function unpackCursor(bytes) {
-  src = bytes;
+export function tokenLength(t) {
+  return typeof t === "string" ? t.length : -1;
+}
+
+export function unpackCursor(bytes, payload) {
   const flags = bytes[0];
-  at = 1;
+  let i = 1;
   const dv = flags & 6 ? new DataView(bytes.buffer, bytes.byteOffset, bytes.length) : undefined;
   let issuedAt, expiresAt, segment, keyId;
   if (flags & 2) {
-    issuedAt = new Date(dv.getFloat64(at, true));
-    expiresAt = new Date(dv.getFloat64(at + 8, true));
-    at += 16;
+    issuedAt = new Date(dv.getFloat64(i, true));
+    expiresAt = new Date(dv.getFloat64(i + 8, true));
+    i += 16;
   }
   if (flags & 4) {
-    segment = { segment: dv.getUint32(at, true), total: dv.getUint32(at + 4, true) };
-    at += 8;
+    segment = { segment: dv.getUint32(i, true), total: dv.getUint32(i + 4, true) };
+    i += 8;
   }
   if (flags & 8) {
-    const n = bytes[at++];
-    keyId = decoder.decode(bytes.subarray(at, at + n));
-    at += n;
+    const n = bytes[i++];
+    keyId = decoder.decode(bytes.subarray(i, i + n));
   }
+  src = payload;
+  at = 0;
   const cursor = { value: read(), direction: flags & 1 ? "before" : "after" };
   src = undefined;
   if (issuedAt !== undefined) {
