@@ -368,11 +368,11 @@ impl CursorCodec {
     /// ever signed: anything else is `malformed`.
     pub fn encode_payload(
         &self,
-        payload: &[u8],
+        payload: Vec<u8>,
         options: &EncodeOptions,
     ) -> Result<String, CursorError> {
-        payload::check(payload, false)?;
-        self.encode_body(payload.to_vec(), options)
+        payload::check(&payload, false)?;
+        self.encode_body(payload, options)
     }
 
     fn encode_body(

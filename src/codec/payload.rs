@@ -353,14 +353,24 @@ fn check_value(r: &mut Reader<'_>, depth: usize) -> Result<(), CursorError> {
                 return Err(malformed("nesting too deep"));
             }
             let n = r.sized(info, 2)?;
-            let mut keys: Vec<&str> = Vec::with_capacity(n.min(64));
-            for _ in 0..n {
+            // Cursor maps are small: their keys fit on the stack, with no allocation per map
+            // (this runs for every token minted or read from JS).
+            let mut few: [&str; 8] = [""; 8];
+            let mut many: Vec<&str> = Vec::new();
+            for i in 0..n {
                 let len = r.length(1)?;
                 let key = r.text_ref(len)?;
-                if keys.contains(&key) {
+                let seen = match few.get(..i) {
+                    Some(keys) if n <= few.len() => keys,
+                    _ => &many,
+                };
+                if seen.contains(&key) {
                     return Err(malformed("map has a duplicate key"));
                 }
-                keys.push(key);
+                match few.get_mut(i) {
+                    Some(slot) if n <= 8 => *slot = key,
+                    _ => many.push(key),
+                }
                 check_value(r, depth + 1)?;
             }
         }

@@ -51,28 +51,28 @@ function head(base, len) {
 
 function text(s, base) {
   const n = s.length;
-  let ascii = n < 64;
-  if (ascii) {
-    for (let i = 0; i < n; i++) {
-      if (s.charCodeAt(i) > 127) {
-        ascii = false;
-        break;
-      }
-    }
-  }
-  if (ascii) {
+  if (n < 64) {
+    room(n + 11);
+    const at = pos;
     if (base < 0) varint(n);
     else head(base, n);
-    room(n);
-    for (let i = 0; i < n; i++) buf[pos++] = s.charCodeAt(i);
-    return;
+    let i = 0;
+    for (; i < n; i++) {
+      const c = s.charCodeAt(i);
+      if (c > 127) break;
+      buf[pos++] = c;
+    }
+    if (i === n) return true;
+    pos = at;
   }
+  if (!wellFormed(s)) return false;
   const bytes = encoder.encode(s);
   if (base < 0) varint(bytes.length);
   else head(base, bytes.length);
   room(bytes.length);
   buf.set(bytes, pos);
   pos += bytes.length;
+  return true;
 }
 
 function write(v, depth) {
@@ -100,9 +100,7 @@ function write(v, depth) {
       }
       return true;
     case "string":
-      if (!wellFormed(v)) return false;
-      text(v, 0x20);
-      return true;
+      return text(v, 0x20);
     case "boolean":
       room(1);
       buf[pos++] = v ? 0x02 : 0x01;
@@ -158,9 +156,7 @@ function write(v, depth) {
   head(0x80, keys.length);
   for (let i = 0; i < keys.length; i++) {
     const k = keys[i];
-    if (!wellFormed(k)) return false;
-    text(k, -1);
-    if (!write(v[k], depth + 1)) return false;
+    if (!text(k, -1) || !write(v[k], depth + 1)) return false;
   }
   return true;
 }
@@ -209,6 +205,11 @@ function readText(n) {
   if (n < 32) {
     let s = "";
     let i = at;
+    for (; i + 4 <= end; i += 4) {
+      const a = src[i], b = src[i + 1], c = src[i + 2], d = src[i + 3];
+      if ((a | b | c | d) > 127) break;
+      s += String.fromCharCode(a, b, c, d);
+    }
     for (; i < end; i++) {
       const c = src[i];
       if (c > 127) break;
@@ -221,6 +222,25 @@ function readText(n) {
   }
   const s = decoder.decode(src.subarray(at, end));
   at = end;
+  return s;
+}
+
+const keys = new Array(256);
+
+function readKey(n) {
+  if (n > 24) return readText(n);
+  const h = (n * 31 + src[at] * 7 + src[at + n - 1]) & 255;
+  const k = keys[h];
+  if (k !== undefined && k.length === n) {
+    let i = 0;
+    while (i < n && k.charCodeAt(i) === src[at + i]) i++;
+    if (i === n) {
+      at += n;
+      return k;
+    }
+  }
+  const s = readText(n);
+  if (s.length === n) keys[h] = s;
   return s;
 }
 
@@ -249,7 +269,7 @@ function read() {
       const n = readSize(h & 31);
       const out = {};
       for (let i = 0; i < n; i++) {
-        const k = readText(readVarint());
+        const k = readKey(readVarint());
         const v = read();
         if (k === "__proto__") {
           Object.defineProperty(out, k, { value: v, enumerable: true, writable: true, configurable: true });
@@ -296,26 +316,30 @@ function read() {
   }
 }
 
-export function unpackCursor(bytes) {
-  src = bytes;
+export function tokenLength(t) {
+  return typeof t === "string" ? t.length : -1;
+}
+
+export function unpackCursor(bytes, payload) {
   const flags = bytes[0];
-  at = 1;
+  let i = 1;
   const dv = flags & 6 ? new DataView(bytes.buffer, bytes.byteOffset, bytes.length) : undefined;
   let issuedAt, expiresAt, segment, keyId;
   if (flags & 2) {
-    issuedAt = new Date(dv.getFloat64(at, true));
-    expiresAt = new Date(dv.getFloat64(at + 8, true));
-    at += 16;
+    issuedAt = new Date(dv.getFloat64(i, true));
+    expiresAt = new Date(dv.getFloat64(i + 8, true));
+    i += 16;
   }
   if (flags & 4) {
-    segment = { segment: dv.getUint32(at, true), total: dv.getUint32(at + 4, true) };
-    at += 8;
+    segment = { segment: dv.getUint32(i, true), total: dv.getUint32(i + 4, true) };
+    i += 8;
   }
   if (flags & 8) {
-    const n = bytes[at++];
-    keyId = decoder.decode(bytes.subarray(at, at + n));
-    at += n;
+    const n = bytes[i++];
+    keyId = decoder.decode(bytes.subarray(i, i + n));
   }
+  src = payload;
+  at = 0;
   const cursor = { value: read(), direction: flags & 1 ? "before" : "after" };
   src = undefined;
   if (issuedAt !== undefined) {

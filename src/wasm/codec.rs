@@ -31,7 +31,8 @@ use crate::error::CursorError;
 //   Rust path, which checks pairs.
 // - `varint`: unsigned LEB128 of a non-negative safe integer (`bigVarint` for bigints).
 // - `text(s, base)`: the UTF-8 of a well-formed string, preceded by its length: a head byte with
-//   `base` (values) or a bare varint (map keys, `base < 0`).
+//   `base` (values) or a bare varint (map keys, `base < 0`); false for a lone surrogate. A short
+//   ASCII string (the common case) is copied char by char, which also proves it well-formed.
 // - `write` returns false when the value is not for this walker. A NaN is written as the one NaN
 //   the format carries (0x7ff8000000000000). A Date is a zigzag varint of its ms; |ms| <=
 //   8.64e15, so 2|ms| may pass 2^53: bigint arithmetic then. An object with symbol keys goes to
@@ -39,17 +40,27 @@ use crate::error::CursorError;
 // - `pack` catches a throwing getter: the Rust converter reads the value again and reports it.
 // - `read`/`unpackCursor` (the reverse way) see only bytes already checked by Rust. A Date
 //   (0x08) is a zigzag varint; up to 7 bytes (49 bits) it is exact as a number.
+// - `readText`: short ASCII strings are built four chars per `fromCharCode` (a quarter of the
+//   allocations of one at a time, and no TextDecoder call).
+// - `readKey`: map keys repeat from one cursor to the next, so the last ASCII key per hash slot
+//   is kept and reused when its chars equal the bytes (no new string, and V8 finds the
+//   property key already internalized). Only ASCII keys are kept: then equal char codes mean
+//   equal bytes (a Latin-1 key such as "Ã©" must never stand for the UTF-8 bytes of "é").
 #[wasm_bindgen(module = "/src/wasm/codec.js")]
 extern "C" {
     /// The payload bytes of a value (a view of a scratch buffer), or `undefined` when the
     /// value needs the Rust converter (a getter threw, or the walker does not handle it).
     fn pack(value: &JsValue) -> JsValue;
-    /// Builds a JS `Cursor` from metadata and checked payload bytes: a flags byte (1 before,
-    /// 2 time, 4 segment, 8 key id), then issued-at and expires-at as f64 (time), segment and
-    /// total as u32 (segment), the key id as a length byte and UTF-8 (key id), then the
-    /// checked payload. Little-endian.
+    /// Builds a JS `Cursor` from metadata and checked payload bytes. The metadata: a flags
+    /// byte (1 before, 2 time, 4 segment, 8 key id), then issued-at and expires-at as f64
+    /// (time), segment and total as u32 (segment), the key id as a length byte and UTF-8 (key
+    /// id). Little-endian. (Two views, so the payload is not copied next to the metadata.)
     #[wasm_bindgen(js_name = "unpackCursor")]
-    fn unpack_cursor(bytes: &[u8]) -> JsValue;
+    fn unpack_cursor(meta: &[u8], payload: &[u8]) -> JsValue;
+    /// The length of a string token, or -1 for anything else: one call instead of a type check
+    /// and a length read.
+    #[wasm_bindgen(js_name = "tokenLength")]
+    fn token_length(token: &JsValue) -> f64;
 }
 
 thread_local! {
@@ -107,10 +118,11 @@ fn bad(why: String) -> CursorError {
 /// Reads the token argument: a non-empty string no longer than `max_length`, measured before
 /// it is copied into wasm memory.
 fn token_arg(token: &JsValue, max_length: usize) -> Result<String, CursorError> {
-    let Some(js) = token.dyn_ref::<JsString>() else {
+    let length = token_length(token);
+    if length < 0.0 {
         return Err(CursorError::Malformed("a token must be a string".into()));
-    };
-    let length = js.length() as usize;
+    }
+    let length = length as usize;
     if length > max_length {
         return Err(CursorError::TooLarge {
             length,
@@ -120,7 +132,7 @@ fn token_arg(token: &JsValue, max_length: usize) -> Result<String, CursorError> 
     if length == 0 {
         return Err(CursorError::Malformed("empty token".into()));
     }
-    Ok(String::from(js))
+    Ok(String::from(token.unchecked_ref::<JsString>()))
 }
 
 /// Mints a token for a JS value: the value crosses as payload bytes built by `codec.js`,
@@ -148,7 +160,7 @@ fn encode_js(
         opts.now_ms = Some(call_now(now)?);
     }
     if let Some(bytes) = payload {
-        match codec.encode_payload(&bytes, &opts) {
+        match codec.encode_payload(bytes, &opts) {
             // Only a payload the walker got wrong is malformed; convert the slow way then.
             Err(CursorError::Malformed(_)) => {}
             other => return Ok(other?),
@@ -174,7 +186,7 @@ fn decode_js(
         opts.now_ms = Some(call_now(now)?);
     }
     let (cursor, body) = codec.decode_with_payload(&token, &opts)?;
-    let mut out = Vec::with_capacity(body.len() + 48);
+    let mut out = Vec::with_capacity(48);
     let mut flags = 0u8;
     if cursor.direction == Direction::Before {
         flags |= 1;
@@ -199,8 +211,7 @@ fn decode_js(
     if let Some(first) = out.first_mut() {
         *first = flags;
     }
-    out.extend_from_slice(&body);
-    Ok(unpack_cursor(&out))
+    Ok(unpack_cursor(&out, &body))
 }
 
 /// Builds the JS `Cursor` object; absent optional fields stay `undefined`.

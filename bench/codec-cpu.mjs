@@ -1,0 +1,38 @@
+// CPU time of plain encode+decode (issue #7): pagecursor vs JSON + Buffer base64url by hand.
+// Usage: node bench/codec-cpu.mjs [path/to/pkg/node.js ...] (default pkg/node.js). After a
+// warm-up, 7 rounds of 20,000 calls each; in every round each package and the peer run back
+// to back (so a busy machine slows all of them alike); the best round of each is reported, in
+// process CPU time (user + system) per encode+decode.
+import { KEYSET, DDB_LEK } from "./workloads.mjs";
+import { pathToFileURL } from "node:url";
+import path from "node:path";
+
+const pkgs = process.argv.slice(2);
+if (pkgs.length === 0) pkgs.push("pkg/node.js");
+const b64 = {
+  encode: (s) => Buffer.from(s).toString("base64url"),
+  decode: (s) => Buffer.from(s, "base64url").toString(),
+};
+const N = 20000;
+
+function cpu(fn) {
+  const t = process.cpuUsage();
+  for (let i = 0; i < N; i++) fn();
+  const d = process.cpuUsage(t);
+  return ((d.user + d.system) * 1000) / N; // ns per call
+}
+
+for (const [label, value] of [["keyset", KEYSET], ["ddb", DDB_LEK]]) {
+  const runs = [["peer (JSON + Buffer base64url)", () => JSON.parse(b64.decode(b64.encode(JSON.stringify(value))))]];
+  for (const p of pkgs) {
+    const pc = await import(pathToFileURL(path.resolve(p)).href);
+    runs.push([p, () => pc.decodeCursor(pc.encodeCursor(value))]);
+  }
+  const best = runs.map(() => Infinity);
+  for (let w = 0; w < 3; w++) for (const [, fn] of runs) cpu(fn);
+  for (let r = 0; r < 7; r++) runs.forEach(([, fn], i) => (best[i] = Math.min(best[i], cpu(fn))));
+  runs.forEach(([name], i) => {
+    const ratio = i === 0 ? "" : `  ratio vs peer ${(best[0] / best[i]).toFixed(2)}x`;
+    console.log(`${label.padEnd(7)} ${name.padEnd(32)} ${best[i].toFixed(0).padStart(6)} ns${ratio}`);
+  });
+}
