@@ -12,9 +12,8 @@ use super::errors::TypeError;
 use wasm_bindgen::prelude::*;
 use wasm_bindgen::JsCast;
 
-use super::convert::to_value;
 use super::page::{codec_option, count_option, get, scope_option};
-use super::paginate::paginate_js;
+use super::paginate::{paginate_js, token_value};
 use crate::codec::{CursorCodec, DecodeOptions, EncodeOptions};
 use crate::error::CursorError;
 use crate::paginate::token::canonical_bytes;
@@ -302,7 +301,7 @@ fn cut_in(shared: &Shared, resume: &str, token: &JsValue) -> bool {
         None => token.is_undefined(),
         Some(_) if token.is_undefined() => false,
         // Token equality as the walk has it: deep, map key order ignored.
-        Some(at) => to_value(token).is_ok_and(|value| {
+        Some(at) => token_value(token).is_some_and(|value| {
             let (mut a, mut b) = (Vec::new(), Vec::new());
             canonical_bytes(at, true, &mut a);
             canonical_bytes(&value, true, &mut b);

@@ -87,8 +87,14 @@ fn token_of(raw: JsValue) -> Token<JsValue> {
     // class instance such as an ObjectId or a wrapped number) is compared and resumed in its
     // JSON form; only one without a usable JSON form is followed without cycle detection or
     // resumeToken.
-    let value = token_to_value(&raw).ok().or_else(|| json_form(&raw));
+    let value = token_value(&raw);
     Token { raw, value }
+}
+
+/// A service token as the walk compares and resumes it (see [`token_of`]); `None` when it has
+/// no such form.
+pub(crate) fn token_value(raw: &JsValue) -> Option<Value> {
+    token_to_value(raw).ok().or_else(|| json_form(raw))
 }
 
 /// `JSON.parse(JSON.stringify(token))` as a cursor value, when that is a token at all: a form
