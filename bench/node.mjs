@@ -3,7 +3,7 @@ import { createHmac, timingSafeEqual } from "node:crypto";
 import { Base64 } from "js-base64";
 import { createPaginator } from "@smithy/core";
 import * as pc from "pagecursor";
-import { plainCodec, signedCodec, paginatorOverhead, prefetch } from "./workloads.mjs";
+import { plainCodec, signedCodec, paginatorOverhead, prefetch, selected } from "./workloads.mjs";
 
 const b64url = {
   encode: (s) => Buffer.from(s).toString("base64url"),
@@ -25,12 +25,13 @@ function nodeHmacPeer(secret, value) {
   };
 }
 
-export async function runNode({ quick }) {
+export async function runNode({ quick, only = "" }) {
   const env = "node";
+  const on = selected(only);
   return [
-    ...(await plainCodec({ pc, Base64, b64url, env, quick })),
-    ...(await signedCodec({ pc, peers: nodeHmacPeer, env, quick })),
-    ...(await paginatorOverhead({ pc, createPaginator, env, quick })),
-    ...(await prefetch({ pc, env, quick })),
+    ...(on("plain") ? await plainCodec({ pc, Base64, b64url, env, quick }) : []),
+    ...(on("signed") ? await signedCodec({ pc, peers: nodeHmacPeer, env, quick }) : []),
+    ...(on("paginator") ? await paginatorOverhead({ pc, createPaginator, env, quick }) : []),
+    ...(on("prefetch") ? await prefetch({ pc, env, quick }) : []),
   ];
 }

@@ -11,6 +11,9 @@ import { serve } from "../scripts/serve.mjs";
 import { launch } from "../tests/browser/harness.mjs";
 
 const quick = process.argv.includes("--quick");
+// `--only=plain,paginator` runs just those workloads (plain, signed, paginator, prefetch).
+const onlyArg = process.argv.find((a) => a.startsWith("--only="));
+const only = onlyArg ? onlyArg.slice("--only=".length) : "";
 const here = new URL(".", import.meta.url).pathname;
 const root = new URL("..", import.meta.url).pathname;
 
@@ -22,7 +25,10 @@ async function runBrowser() {
   try {
     const page = await browser.newPage();
     page.on("pageerror", (e) => console.error("page error:", e.message));
-    await page.goto(`${url}bench/page.html${quick ? "?quick" : ""}`);
+    const query = new URLSearchParams();
+    if (quick) query.set("quick", "");
+    if (only) query.set("only", only);
+    await page.goto(`${url}bench/page.html?${query}`);
     await page.waitForFunction(() => window.__bench, null, { timeout: 300_000 });
     const rows = await page.evaluate(() => window.__bench);
     if (rows.error) throw new Error(`browser benchmark failed: ${rows.error}`);
@@ -69,7 +75,7 @@ function sizes() {
   ];
 }
 
-const nodeRows = await runNode({ quick });
+const nodeRows = await runNode({ quick, only });
 const browserRows = await runBrowser();
 const rows = [...nodeRows, ...browserRows];
 const lengths = tokenLengths(pc);

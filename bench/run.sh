@@ -1,5 +1,5 @@
 #!/usr/bin/env bash
-# The benchmark, one command: bash bench/run.sh [--quick]
+# The benchmark, one command: bash bench/run.sh [--quick] [--only=plain,signed,paginator,prefetch]
 # Builds the package, installs the packed tarball and the peers into bench/, then runs Node and Chromium.
 source "$(dirname "$0")/../scripts/lib.sh"
 bash scripts/setup.sh

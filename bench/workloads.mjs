@@ -219,6 +219,13 @@ export function tokenLengths(pc) {
   return out;
 }
 
+// `only` is a comma-separated list of workload names (plain, signed, paginator, prefetch);
+// empty selects every workload.
+export function selected(only) {
+  const names = only.split(",").map((s) => s.trim()).filter(Boolean);
+  return (name) => names.length === 0 || names.includes(name);
+}
+
 export function markdown(rows) {
   const fmt = (ns, unit) =>
     unit === "ns/run" ? `${(ns / 1e6).toFixed(0)} ms` : ns >= 1000 ? `${(ns / 1000).toFixed(2)} µs` : `${ns.toFixed(0)} ns`;
