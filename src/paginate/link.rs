@@ -5,18 +5,17 @@
 pub fn next_link(header: &str) -> Option<String> {
     let mut rest = header;
     loop {
-        let start = rest.find('<')?;
-        let after = &rest[start + 1..];
-        let end = after.find('>')?;
-        let target = &after[..end];
-        let params_all = &after[end + 1..];
+        // `split_once`/`split_at_checked` rather than slicing by index: no panic path, so the
+        // wasm build carries no `str` slice-error formatting (~3 KB with the char escaper).
+        let (_, after) = rest.split_once('<')?;
+        let (target, params_all) = after.split_once('>')?;
         // The parameters of this link run up to the next '<' that follows a comma.
         let params_end = find_next_link(params_all).unwrap_or(params_all.len());
-        let params = &params_all[..params_end];
+        let (params, next) = params_all.split_at_checked(params_end)?;
         if params.split(';').any(is_rel_next) {
             return Some(target.trim().to_string());
         }
-        rest = &params_all[params_end..];
+        rest = next;
     }
 }
 
