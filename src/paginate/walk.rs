@@ -449,12 +449,13 @@ impl<T: Clone, P> Walk<T, P> {
     /// exceeded.
     pub fn poll_requests(&mut self, now_ms: f64) -> Vec<Request<T>> {
         let mut out = Vec::new();
-        self.poll_requests_with(now_ms, |r| out.push(r));
+        self.poll_requests_with(now_ms, &mut |r| out.push(r));
         out
     }
 
-    /// [`Walk::poll_requests`], handing each request to `issue` (no list per call).
-    pub fn poll_requests_with(&mut self, now_ms: f64, mut issue: impl FnMut(Request<T>)) {
+    /// [`Walk::poll_requests`], handing each request to `issue` (no list per call). A `dyn`
+    /// callback: one copy of this function serves every caller (the wasm build is sized).
+    pub fn poll_requests_with(&mut self, now_ms: f64, issue: &mut dyn FnMut(Request<T>)) {
         if self.phase != Phase::Running || self.deadline_passed(now_ms) {
             return;
         }
