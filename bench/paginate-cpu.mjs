@@ -59,7 +59,13 @@ export async function measure(packages, rounds, cpuNs) {
   }
   const cpu = Object.fromEntries(Object.keys(runs).map((k) => [k, Infinity]));
   const wall = Object.fromEntries(Object.keys(runs).map((k) => [k, []]));
-  for (const fn of Object.values(runs)) await fn(); // warm up
+  // Warm up (>= 300 ms each, as bench/measure.mjs `compareRuns`): the engine's tier-up takes
+  // several walks, more in Chromium and under load.
+  for (const fn of Object.values(runs)) {
+    const t0 = performance.now();
+    do await fn();
+    while (performance.now() - t0 < 300);
+  }
   for (let r = 0; r < rounds; r++) {
     for (const [name, fn] of Object.entries(runs)) {
       const c0 = cpuNs?.();
