@@ -23,7 +23,8 @@ pub enum SameToken {
     Stop,
 }
 
-/// Why a walk stopped.
+/// Why a walk stopped. The wasm binding passes it as its place in this declaration (the JS
+/// driver's `REASONS` names it): add new reasons at the end, never reorder.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub enum StopReason {
     /// Every segment reached its end.
