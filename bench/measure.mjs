@@ -48,9 +48,19 @@ export async function compare(competitors, { rounds = 15, minBatchMs = 20, isAsy
   return Object.fromEntries(names.map((n) => [n, stats(samples[n])]));
 }
 
-/** Times whole runs of an async scenario (for workloads measured per run, not per op). */
-export async function compareRuns(competitors, { rounds = 5 } = {}) {
+/**
+ * Times whole runs of an async scenario (for workloads measured per run, not per op). Each
+ * competitor first runs untimed for at least `warmupMs` (and at least once), so that the
+ * timed rounds measure the JIT-compiled code, as `compare` does with its batch sizing: without
+ * it the median of a few runs lands in the engine's tier-up.
+ */
+export async function compareRuns(competitors, { rounds = 5, warmupMs = 300 } = {}) {
   const names = Object.keys(competitors);
+  for (const name of names) {
+    const t0 = now();
+    do await competitors[name]();
+    while (now() - t0 < warmupMs);
+  }
   const samples = Object.fromEntries(names.map((n) => [n, []]));
   for (let r = 0; r < rounds; r++) {
     for (const name of names) {

@@ -1,72 +1,143 @@
-// Paginator overhead in CPU time (steadier than wall-clock time on a loaded machine):
-// 1,000 pages x 100 items from an in-memory async fetch, best of N rounds of
-// `process.cpuUsage`, against a hand-written `while` loop.
+// Paginator overhead, one build against another: 1,000 pages x 100 items from an in-memory
+// async fetch (the `paginatorOverhead` workload of bench/workloads.mjs), against a
+// hand-written `while` loop. In Node it reports CPU time (`process.cpuUsage`, best round:
+// steadier than wall-clock time on a loaded machine) and wall-clock time (median and best
+// round); in headless Chromium (`--chromium`) wall-clock time.
 //
 //   node bench/paginate-cpu.mjs [pkgA/node.js] [pkgB/node.js] ...
+//   node bench/paginate-cpu.mjs --chromium [pkgA] [pkgB] ...     (package folders)
 //
 // With several packages (e.g. an old build copied aside and the new pkg/node.js), they run
-// back to back in every round, so machine load hits them alike. Default: ./pkg/node.js.
-import { pathToFileURL } from "node:url";
-import { resolve } from "node:path";
+// back to back in every round, so machine load hits them alike. Default: ./pkg/node.js (./pkg
+// with --chromium). ROUNDS=n sets the rounds (default 9). The page of `--chromium` imports
+// this file too: it then only exports `measure`.
 
 const PAGES = 1000;
 const PER_PAGE = 100;
-const ROUNDS = Number(process.env.ROUNDS ?? 9);
 
-const pages = [];
-for (let p = 0; p < PAGES; p++) {
-  const Items = Array.from({ length: PER_PAGE }, (_, i) => ({ id: p * PER_PAGE + i }));
-  pages.push({ Items, NextToken: p + 1 < PAGES ? `t${p + 1}` : undefined });
+function workload() {
+  const pages = [];
+  for (let p = 0; p < PAGES; p++) {
+    const Items = Array.from({ length: PER_PAGE }, (_, i) => ({ id: p * PER_PAGE + i }));
+    pages.push({ Items, NextToken: p + 1 < PAGES ? `t${p + 1}` : undefined });
+  }
+  return async (token) => pages[token ? Number(token.slice(1)) : 0];
 }
-const fetchPage = async (token) => pages[token ? Number(token.slice(1)) : 0];
 
 function check(n) {
   if (n !== PAGES * PER_PAGE) throw new Error(`walked ${n} items, expected ${PAGES * PER_PAGE}`);
 }
 
-async function loop() {
-  let n = 0;
-  let token;
-  do {
-    const page = await fetchPage(token);
-    for (const item of page.Items) n += item.id >= 0 ? 1 : 0;
-    token = page.NextToken;
-  } while (token);
-  check(n);
-}
+const median = (xs) => [...xs].sort((a, b) => a - b)[Math.floor(xs.length / 2)];
 
-const paths = process.argv.slice(2);
-if (paths.length === 0) paths.push("./pkg/node.js");
-const runs = { "while loop": loop };
-for (const p of paths) {
-  const pc = await import(pathToFileURL(resolve(p)).href);
-  runs[p] = async () => {
-    let n = 0;
-    for await (const page of pc.paginate(fetchPage, { preset: "aws", items: "Items" })) {
-      for (const item of page.Items) n += item.id >= 0 ? 1 : 0;
-    }
-    check(n);
+/**
+ * Runs the loop and a walk of every package (`{ name: module }`) `rounds` times, interleaved,
+ * and returns lines of text. `cpuNs()` (optional) reads the process CPU time in ns.
+ */
+export async function measure(packages, rounds, cpuNs) {
+  const fetchPage = workload();
+  const runs = {
+    "while loop": async () => {
+      let n = 0;
+      let token;
+      do {
+        const page = await fetchPage(token);
+        for (const item of page.Items) n += item.id >= 0 ? 1 : 0;
+        token = page.NextToken;
+      } while (token);
+      check(n);
+    },
   };
-}
-
-async function cpu(fn) {
-  const t = process.cpuUsage();
-  await fn();
-  const d = process.cpuUsage(t);
-  return (d.user + d.system) * 1000; // ns
-}
-
-const best = Object.fromEntries(Object.keys(runs).map((k) => [k, Infinity]));
-for (const fn of Object.values(runs)) await fn(); // warm up
-for (let r = 0; r < ROUNDS; r++) {
-  for (const [name, fn] of Object.entries(runs)) {
-    best[name] = Math.min(best[name], await cpu(fn));
+  for (const [name, pc] of Object.entries(packages)) {
+    runs[name] = async () => {
+      let n = 0;
+      for await (const page of pc.paginate(fetchPage, { preset: "aws", items: "Items" })) {
+        for (const item of page.Items) n += item.id >= 0 ? 1 : 0;
+      }
+      check(n);
+    };
   }
+  const cpu = Object.fromEntries(Object.keys(runs).map((k) => [k, Infinity]));
+  const wall = Object.fromEntries(Object.keys(runs).map((k) => [k, []]));
+  // Warm up (>= 300 ms each, as bench/measure.mjs `compareRuns`): the engine's tier-up takes
+  // several walks, more in Chromium and under load.
+  for (const fn of Object.values(runs)) {
+    const t0 = performance.now();
+    do await fn();
+    while (performance.now() - t0 < 300);
+  }
+  for (let r = 0; r < rounds; r++) {
+    for (const [name, fn] of Object.entries(runs)) {
+      const c0 = cpuNs?.();
+      const t0 = performance.now();
+      await fn();
+      wall[name].push((performance.now() - t0) * 1e6);
+      if (cpuNs) cpu[name] = Math.min(cpu[name], cpuNs() - c0);
+    }
+  }
+  const us = (ns) => (ns / PAGES / 1000).toFixed(2);
+  const over = (ns, base) => `${ns >= base ? "+" : ""}${us(ns - base)}`;
+  const lines = [`${rounds} rounds, µs per page (${PAGES} pages x ${PER_PAGE} items); over the loop in ()`];
+  const wallBase = median(wall["while loop"]);
+  const bestBase = Math.min(...wall["while loop"]);
+  for (const name of Object.keys(runs)) {
+    const med = median(wall[name]);
+    const best = Math.min(...wall[name]);
+    let line = `${name.padEnd(28)} wall median ${us(med)} (${over(med, wallBase)}), best ${us(best)} (${over(best, bestBase)})`;
+    if (cpuNs) line += `   CPU best ${us(cpu[name])} (${over(cpu[name], cpu["while loop"])})`;
+    lines.push(line);
+  }
+  return lines;
 }
-const base = best["while loop"] / PAGES;
-console.log(`best of ${ROUNDS} rounds, CPU time per page (${PAGES} pages x ${PER_PAGE} items)`);
-for (const [name, ns] of Object.entries(best)) {
-  const perPage = ns / PAGES;
-  const extra = name === "while loop" ? "" : `  (+${((perPage - base) / 1000).toFixed(2)} µs/page over the loop)`;
-  console.log(`${name.padEnd(28)} ${(perPage / 1000).toFixed(2)} µs/page${extra}`);
+
+if (typeof process === "object" && typeof window === "undefined") {
+  const { pathToFileURL } = await import("node:url");
+  const { resolve, relative } = await import("node:path");
+  const rounds = Number(process.env.ROUNDS ?? 9);
+  const chromium = process.argv.includes("--chromium");
+  const paths = process.argv.slice(2).filter((a) => a !== "--chromium");
+  if (paths.length === 0) paths.push(chromium ? "./pkg" : "./pkg/node.js");
+  if (!chromium) {
+    const packages = {};
+    for (const p of paths) packages[p] = await import(pathToFileURL(resolve(p)).href);
+    const cpuNs = () => {
+      const u = process.cpuUsage();
+      return (u.user + u.system) * 1000;
+    };
+    console.log((await measure(packages, rounds, cpuNs)).join("\n"));
+  } else {
+    const { serve } = await import("../scripts/serve.mjs");
+    const { launch } = await import("../tests/browser/harness.mjs");
+    const here = new URL(".", import.meta.url).pathname;
+    const mounts = { "/bench/": here };
+    paths.forEach((p, i) => (mounts[`/p${i}/`] = resolve(p)));
+    const names = paths.map((p) => relative(".", resolve(p)) || ".");
+    const page = `<!doctype html><meta charset="utf-8"><link rel="icon" href="data:,"><script type="module">
+      import { measure } from "/bench/paginate-cpu.mjs";
+      const names = ${JSON.stringify(names)};
+      const packages = {};
+      for (let i = 0; i < names.length; i++) packages[names[i]] = await import("/p" + i + "/web.js");
+      window.__lines = await measure(packages, ${rounds});
+    </script>`;
+    const { server, url } = await serve({
+      mounts,
+      route: (req, res, u) => {
+        if (u.pathname !== "/run.html") return false;
+        res.writeHead(200, { "content-type": "text/html; charset=utf-8" });
+        res.end(page);
+        return true;
+      },
+    });
+    const browser = await launch();
+    try {
+      const tab = await browser.newPage();
+      tab.on("pageerror", (e) => console.error("page error:", e.message));
+      await tab.goto(`${url}run.html`);
+      await tab.waitForFunction(() => window.__lines, null, { timeout: 600_000 });
+      console.log(`chromium: ${(await tab.evaluate(() => window.__lines)).join("\n")}`);
+    } finally {
+      await browser.close();
+      server.close();
+    }
+  }
 }

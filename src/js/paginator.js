@@ -14,7 +14,8 @@ import { PaginatorCore, InfiniteList as InfiniteListClass, InfiniteLoad } from "
 import { PaginationError } from "./errors.js";
 
 const WAIT = 1; // also the answer codes of core.pull: 0 page, 2 stopped, 3 + failure,
-const PAGE_ID = 8; // and PAGE_ID + id: the uncut page of request id (segment 0), for pages
+const PAGE_ID = 8; // and PAGE_ID + id: the uncut page of request id (segment 0), for pages;
+// -id: that page, and request id + 1 (first attempt, no delay) goes out with the held token.
 const FAILURES = [
   ["fetch_failed", "fetchPage failed"],
   ["bad_page", "a page could not be read"],
@@ -24,6 +25,10 @@ const FETCH_FAILED = 0;
 const BAD_PAGE = 1;
 const FAIL = 1; // answers of core.fail: 0 retry, 1 fail, 2 stop (budget), 3 ignore
 const STOP = 2;
+// core.stopReason(): 0 while the walk runs, else 1 + the Rust StopReason in declaration order.
+const REASONS = [undefined, "end", "maxItems", "maxPages", "maxRequests", "timeLimit", "aborted", "error"];
+// Bits of core.state().
+const MAY_WAIT = 1, NEEDS_CLOCK = 2, STOPPING = 4, IDLE_END = 8;
 const DONE = Object.freeze({ value: undefined, done: true });
 const EMPTY = [];
 // Where items are: not configured, a path, a function, the whole body, Relay edges/nodes.
@@ -31,6 +36,9 @@ const I_NONE = 0, I_PATH = 1, I_FUNC = 2, I_WHOLE = 3, I_RELAY = 4;
 // Where the next token is: a path, a function, next_cursor/nextCursor, Relay, Link header.
 const N_PATH = 1, N_FUNC = 2, N_KEYSET = 3, N_RELAY = 4, N_LINK = 5;
 const NOT_NEW = Symbol("internal");
+// In the orders: the request's token is the walk's held one (the last string token reported
+// as text with pullWith; the core keeps only its text).
+const HELD = Symbol("held");
 // String tokens reach the core as text when they have no lone surrogate (checked here).
 const WELL_FORMED = typeof String.prototype.isWellFormed === "function";
 
@@ -105,11 +113,11 @@ class Orders {
     this.dCut = false;
   }
 
-  request(id, token, attempt, segment, delay) {
+  request(id, token, attempt, segment, delay, held) {
     const out = this.out;
     const n = this.outEnd;
     out[n] = id;
-    out[n + 1] = token;
+    out[n + 1] = held ? HELD : token;
     out[n + 2] = attempt;
     out[n + 3] = segment;
     out[n + 4] = delay;
@@ -225,10 +233,11 @@ class Walk {
     }
     this.pageSize = get(options, "pageSize");
     this.orders = new Orders();
+    // The numbers cross as one Float64Array (undefined becomes NaN: absent).
     this.core = new PaginatorCore(
       this.orders,
-      maxItems, maxPages, maxRequests, timeLimitMs, minIntervalMs ?? 0, prefetch ?? 0,
-      retries, baseDelayMs, maxDelayMs, onSame === "stop", segment, total,
+      [maxItems, maxPages, maxRequests, timeLimitMs, minIntervalMs ?? 0, prefetch ?? 0,
+        retries, baseDelayMs, maxDelayMs, onSame === "stop" ? 1 : 0, segment, total],
       scope, codec, resumeToken, startToken === undefined || isAbsent(startToken) ? undefined : startToken,
     );
     this.fetchPage = fetchPage;
@@ -249,7 +258,7 @@ class Walk {
       this.halted = true;
       this.wake();
     }, { once: true });
-    this.mayWait = this.core.pagesMayWait();
+    this.mayWait = (this.core.state() & MAY_WAIT) !== 0;
     this.flightId = 0;
     this.onFetched = (page) => this.settled(this.flightId, page);
     this.onFetchFailed = (err) => this.fetchFailed(this.flightId, err);
@@ -269,6 +278,8 @@ class Walk {
     this.pLen = 0;
     this.pNext = undefined;
     this.pMore = 0;
+    // The last token reported as text with pullWith: the core's `Held` token.
+    this.held = undefined;
     this.timers = new Set();
     this.wakers = [];
     this.spare = [];
@@ -305,7 +316,7 @@ class Walk {
       orders.outAt += 5;
       const token = out[i + 1];
       out[i + 1] = undefined;
-      this.start(out[i], token, out[i + 2], out[i + 3], out[i + 4]);
+      this.start(out[i], token === HELD ? this.held : token, out[i + 2], out[i + 3], out[i + 4]);
     }
     orders.outAt = 0;
     orders.outEnd = 0;
@@ -315,7 +326,7 @@ class Walk {
     if (delay > 0) {
       const timer = setTimeout(() => {
         this.timers.delete(timer);
-        if (this.core !== null && !this.signal.aborted && !this.core.isStopping()) this.call(id, token, attempt, segment);
+        if (this.core !== null && !this.signal.aborted && (this.core.state() & STOPPING) === 0) this.call(id, token, attempt, segment);
       }, delay);
       this.timers.add(timer);
       return;
@@ -512,22 +523,22 @@ class Walk {
   }
 
   onPage(id, page, len, items, next, more) {
-    if (this.mayWait && this.slotId === 0 && (next === undefined || typeof next === "string")) {
+    const text = typeof next === "string" && WELL_FORMED && next.isWellFormed() ? next : undefined;
+    if (this.mayWait && this.slotId === 0 && (next === undefined || text !== undefined)) {
       // The core said a report cannot issue a request here: the page is reported with the
-      // consumer's next pull, in the same call (a string token reads the same then; an
-      // object token is converted now, when it arrives).
+      // consumer's next pull, in the same call (a string token reads the same then, and
+      // crosses as text only; an object token is converted now, when it arrives).
       this.slotId = id;
       this.slotPage = page;
       this.slotItems = items;
       this.pId = id;
       this.pLen = len;
-      this.pNext = next;
+      this.pNext = text;
       this.pMore = more;
       this.wake();
       return;
     }
-    const text = typeof next === "string" && WELL_FORMED && next.isWellFormed() ? next : undefined;
-    const kept = this.core.page(id, len, next, text, more, this.now());
+    const kept = this.core.page(id, len, next, more, this.now());
     if (kept) {
       if (this.slotId === 0) {
         this.slotId = id;
@@ -634,7 +645,7 @@ class Walk {
   }
 
   stopReason() {
-    return this.core === null ? this.final[1] : this.core.stopReason();
+    return this.core === null ? this.final[1] : REASONS[this.core.stopReason()];
   }
 
   stats() {
@@ -646,7 +657,7 @@ class Walk {
   // (waiting for the garbage collector would let wasm memory grow with every paginator).
   release() {
     const core = this.core;
-    this.final = [core.resumeToken(), core.stopReason(), core.stats(this.endedMs)];
+    this.final = [core.resumeToken(), REASONS[core.stopReason()], core.stats(this.endedMs)];
     this.core = null;
     core.free();
   }
@@ -665,7 +676,7 @@ class Walk {
     this.slotItems = undefined;
     // A walk that ended with nothing in flight skips the abort: it would mint a
     // DOMException for no listener.
-    if (!this.core.idleEnd()) this.controller.abort();
+    if ((this.core.state() & IDLE_END) === 0) this.controller.abort();
     if (this.listener !== undefined) {
       this.userSignal.removeEventListener("abort", this.listener);
       this.listener = undefined;
@@ -694,7 +705,7 @@ class Walk {
       this.abortReported = true;
       throw this.error("aborted", "the walk was aborted", this.userSignal.reason);
     }
-    if (this.userSignal !== undefined && this.userSignal.aborted && core.stopReason() !== "end") {
+    if (this.userSignal !== undefined && this.userSignal.aborted && REASONS[core.stopReason()] !== "end") {
       this.sync();
       core.stop(0);
       this.shutDown();
@@ -708,19 +719,24 @@ class Walk {
     let code;
     if (this.pId !== 0) {
       const id = this.pId;
-      const next = this.pNext;
+      const text = this.pNext;
       this.pId = 0;
       this.pNext = undefined;
-      const text = typeof next === "string" && WELL_FORMED && next.isWellFormed() ? next : undefined;
-      code = core.pullWith(this.now(), taken, whole, id, this.pLen, next, text, this.pMore);
+      if (text !== undefined) this.held = text;
+      code = core.pullWith(this.now(), taken, whole, id, this.pLen, text, this.pMore);
     } else {
       code = core.pull(this.now(), taken, whole);
     }
     if (!this.clockKnown) {
       this.clockKnown = true;
-      this.clock = core.needsClock();
+      this.clock = (core.state() & NEEDS_CLOCK) !== 0;
     }
     this.flush();
+    if (code < 0) {
+      // The common step: the next request goes out before the page reaches the consumer.
+      this.call(1 - code, this.held, 1, 0);
+      code = PAGE_ID - code;
+    }
     if (code >= PAGE_ID) {
       // What `deliver` would have said for a whole page (only the page consumer gets this).
       const orders = this.orders;

@@ -23,7 +23,8 @@ pub enum SameToken {
     Stop,
 }
 
-/// Why a walk stopped.
+/// Why a walk stopped. The wasm binding passes it as its place in this declaration (the JS
+/// driver's `REASONS` names it): add new reasons at the end, never reorder.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub enum StopReason {
     /// Every segment reached its end.
@@ -449,12 +450,13 @@ impl<T: Clone, P> Walk<T, P> {
     /// exceeded.
     pub fn poll_requests(&mut self, now_ms: f64) -> Vec<Request<T>> {
         let mut out = Vec::new();
-        self.poll_requests_with(now_ms, |r| out.push(r));
+        self.poll_requests_with(now_ms, &mut |r| out.push(r));
         out
     }
 
-    /// [`Walk::poll_requests`], handing each request to `issue` (no list per call).
-    pub fn poll_requests_with(&mut self, now_ms: f64, mut issue: impl FnMut(Request<T>)) {
+    /// [`Walk::poll_requests`], handing each request to `issue` (no list per call). A `dyn`
+    /// callback: one copy of this function serves every caller (the wasm build is sized).
+    pub fn poll_requests_with(&mut self, now_ms: f64, issue: &mut dyn FnMut(Request<T>)) {
         if self.phase != Phase::Running || self.deadline_passed(now_ms) {
             return;
         }

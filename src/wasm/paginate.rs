@@ -41,9 +41,18 @@ extern "C" {
     /// slot per call); it does not lead back to the driver's walk, so a walk left unfinished
     /// can still be collected (and its core freed with it).
     pub type Driver;
-    /// Call `fetchPage(token)` for request `id` after `delay` ms.
+    /// Call `fetchPage(token)` for request `id` after `delay` ms; `held`: the token is the
+    /// last text the driver reported with `pullWith` (see [`Raw`]), `token` is undefined.
     #[wasm_bindgen(method)]
-    fn request(this: &Driver, id: f64, token: JsValue, attempt: u32, segment: u32, delay: f64);
+    fn request(
+        this: &Driver,
+        id: f64,
+        token: JsValue,
+        attempt: u32,
+        segment: u32,
+        delay: f64,
+        held: bool,
+    );
     /// The consumer gets the page of request `id`: `take` items from `skip`.
     #[wasm_bindgen(method)]
     fn deliver(this: &Driver, id: f64, skip: f64, take: f64, segment: u32, cut: bool);
@@ -56,8 +65,26 @@ const STOPPED: u32 = 2;
 /// `FAILED + n`: the walk failed with failure `n` ([`failure_of`]).
 const FAILED: u32 = 3;
 /// `PAGE_ID + id`: an uncut page of segment 0 for a page consumer (ids start at 1, so the
-/// answer is above every code).
+/// answer is above every code). `-id`: the same, and request `id + 1` went out with the
+/// held token (see [`PaginatorCore::pull`]).
 const PAGE_ID: f64 = 8.0;
+
+/// A raw token as the walk holds it: the JS value, or `Held`: a well-formed string token the
+/// driver reported as text with `pullWith` and keeps itself. With one chain and no prefetch
+/// (the only walks that report with `pullWith`), a request's token always is the last token
+/// reported (the next token of the latest page, or the token a retry repeats), so a `Held`
+/// token is the driver's last text: it needs no reference into wasm and none back.
+#[derive(Clone)]
+pub(crate) enum Raw {
+    Js(JsValue),
+    Held,
+}
+
+/// Bits of [`PaginatorCore::state`].
+const MAY_WAIT: u32 = 1;
+const NEEDS_CLOCK: u32 = 2;
+const STOPPING: u32 = 4;
+const IDLE_END: u32 = 8;
 
 /// Answers of [`PaginatorCore::fail`].
 const RETRY: u32 = 0;
@@ -81,14 +108,17 @@ fn failure_code(f: Failure) -> u32 {
     }
 }
 
-fn token_of(raw: JsValue) -> Token<JsValue> {
+fn token_of(raw: JsValue) -> Token<Raw> {
     // Fields set to `undefined` are left out (as JSON does), so that such a token is compared
     // and resumed like the one the service would see. A token that is not a cursor value (a
     // class instance such as an ObjectId or a wrapped number) is compared and resumed in its
     // JSON form; only one without a usable JSON form is followed without cycle detection or
     // resumeToken.
     let value = token_value(&raw);
-    Token { raw, value }
+    Token {
+        raw: Raw::Js(raw),
+        value,
+    }
 }
 
 /// A service token as the walk compares and resumes it (see [`token_of`]); `None` when it has
@@ -110,17 +140,6 @@ fn json_form(raw: &JsValue) -> Option<Value> {
     }
 }
 
-/// A page's next token: `text` is the token again when it is a well-formed string.
-fn next_token(token: JsValue, text: Option<String>) -> Option<Token<JsValue>> {
-    match text {
-        Some(text) => Some(Token {
-            raw: token,
-            value: Some(Value::String(text)),
-        }),
-        None => (!token.is_undefined()).then(|| token_of(token)),
-    }
-}
-
 /// A page's has-more flag: 0 none, 1 false, 2 true.
 fn more_flag(more: u32) -> Option<bool> {
     match more {
@@ -130,14 +149,13 @@ fn more_flag(more: u32) -> Option<bool> {
     }
 }
 
-fn issue(driver: &Driver, r: Request<JsValue>) {
-    driver.request(
-        r.id as f64,
-        r.token.unwrap_or(JsValue::UNDEFINED),
-        r.attempt,
-        r.segment,
-        r.delay_ms,
-    );
+fn issue(driver: &Driver, r: Request<Raw>) {
+    let (token, held) = match r.token {
+        Some(Raw::Js(v)) => (v, false),
+        Some(Raw::Held) => (JsValue::UNDEFINED, true),
+        None => (JsValue::UNDEFINED, false),
+    };
+    driver.request(r.id as f64, token, r.attempt, r.segment, r.delay_ms, held);
 }
 
 fn count(n: Option<f64>) -> Option<u64> {
@@ -150,37 +168,38 @@ fn count(n: Option<f64>) -> Option<u64> {
 #[wasm_bindgen(js_name = "PaginatorCore")]
 pub struct PaginatorCore {
     driver: Driver,
-    walk: RefCell<Walk<JsValue, f64>>,
+    walk: RefCell<Walk<Raw, f64>>,
     codec: Rc<CursorCodec>,
     init_error: RefCell<Option<String>>,
 }
 
 #[wasm_bindgen(js_class = "PaginatorCore")]
 impl PaginatorCore {
-    /// A walk with the driver's validated options. `segment`/`total`: one segment of
-    /// `total` (`segment` given), all `total` segments, or no segments (`total` absent).
-    /// A bad `resumeToken` is kept for the first `pull` (`takeInitError`).
-    #[allow(clippy::too_many_arguments)]
+    /// A walk with the driver's validated options. `numbers`: maxItems, maxPages,
+    /// maxRequests, timeLimitMs, minIntervalMs, prefetch, retries, baseDelayMs, maxDelayMs,
+    /// onSameToken "stop" (1) or not (0), segment, total; NaN where absent (one array: an
+    /// argument per option cost kilobytes of glue). `segment`/`total`: one segment of `total`
+    /// (`segment` given), all `total` segments, or no segments (`total` absent). A bad
+    /// `resumeToken` is kept for the first `pull` (`takeInitError`).
     #[wasm_bindgen(constructor)]
     pub fn new(
         driver: Driver,
-        max_items: Option<f64>,
-        max_pages: Option<f64>,
-        max_requests: Option<f64>,
-        time_limit_ms: Option<f64>,
-        min_interval_ms: f64,
-        prefetch: f64,
-        retries: Option<f64>,
-        base_delay_ms: Option<f64>,
-        max_delay_ms: Option<f64>,
-        same_stop: bool,
-        segment: Option<u32>,
-        total: Option<u32>,
+        numbers: Vec<f64>,
         scope: JsValue,
         codec: JsValue,
         resume: JsValue,
         start: JsValue,
     ) -> Result<PaginatorCore, JsValue> {
+        // The driver validated every number (NaN is refused), so NaN only marks an absent one.
+        let n = |i: usize| numbers.get(i).copied().filter(|v| !v.is_nan());
+        let (max_items, max_pages, max_requests, time_limit_ms) = (n(0), n(1), n(2), n(3));
+        let min_interval_ms = n(4).unwrap_or(0.0);
+        let prefetch = n(5).unwrap_or(0.0);
+        let (retries, base_delay_ms, max_delay_ms) = (n(6), n(7), n(8));
+        let same_stop = n(9) == Some(1.0);
+        // Whole numbers below 1e6 (validated).
+        let segment = n(10).map(|v| v as u32);
+        let total = n(11).map(|v| v as u32);
         let mut retry = RetryPolicy::default();
         if let Some(n) = retries {
             retry.retries = n.min(u32::MAX as f64) as u32;
@@ -223,7 +242,7 @@ impl PaginatorCore {
             scope: scope.as_ref().map(scope_digest),
         };
         let mut init_error = None;
-        let starts: Vec<Start<JsValue>> = if !resume.is_undefined() {
+        let starts: Vec<Start<Raw>> = if !resume.is_undefined() {
             let decoded = resume
                 .as_string()
                 .ok_or_else(|| String::from("resumeToken is not a string"))
@@ -239,7 +258,7 @@ impl PaginatorCore {
                         crate::paginate::Position::Done => Start::Done,
                         crate::paginate::Position::At { token, skip } => Start::At {
                             token: token.map(|v| Token {
-                                raw: super::convert::from_value(&v),
+                                raw: Raw::Js(super::convert::from_value(&v)),
                                 value: Some(v),
                             }),
                             skip,
@@ -276,11 +295,28 @@ impl PaginatorCore {
         self.init_error.borrow_mut().take()
     }
 
-    /// False when the clock cannot change a decision (no time limit, no pacing, started):
-    /// the driver then passes 0 instead of reading it.
-    #[wasm_bindgen(js_name = "needsClock")]
-    pub fn needs_clock(&self) -> bool {
-        self.walk.borrow().needs_clock()
+    /// The walk's state for the driver, as bits: [`MAY_WAIT`] pages may wait for the next
+    /// pull ([`Walk::pages_may_wait`]), [`NEEDS_CLOCK`] the clock can change a decision (no
+    /// time limit, no pacing, started: the driver then passes 0 instead of reading it),
+    /// [`STOPPING`] no request may be issued any more, [`IDLE_END`] the walk reached its end
+    /// with nothing in flight (nothing to abort). One call for four answers: each exported
+    /// method costs its own glue.
+    pub fn state(&self) -> u32 {
+        let w = self.walk.borrow();
+        let mut bits = 0;
+        if w.pages_may_wait() {
+            bits |= MAY_WAIT;
+        }
+        if w.needs_clock() {
+            bits |= NEEDS_CLOCK;
+        }
+        if w.is_stopping() {
+            bits |= STOPPING;
+        }
+        if w.stop_reason() == Some(StopReason::End) && !w.has_in_flight() {
+            bits |= IDLE_END;
+        }
+        bits
     }
 
     /// The consumer asks for the next page, after taking `taken` more items of the page it
@@ -288,21 +324,39 @@ impl PaginatorCore {
     /// `0` (a page: `driver.deliver` told which; `whole`: the consumer takes all of it), `1`
     /// (wait for a request), `2` (stopped), `3 + failure`, or `PAGE_ID + id`: for a page
     /// consumer (`whole`), the page of request `id`, uncut, of segment 0 (no call back).
+    /// `-id`: that page, and the one request of the call, issued after the page was taken,
+    /// is request `id + 1` of segment 0, first attempt, no delay, with the held token (the
+    /// common step of a walk: told here rather than by a call back).
     pub fn pull(&self, now: f64, taken: f64, whole: bool) -> f64 {
         let mut w = self.walk.borrow_mut();
         if taken > 0.0 {
             w.consume(taken as u64);
         }
         w.start(now);
-        w.poll_requests_with(now, |r| issue(&self.driver, r));
+        w.poll_requests_with(now, &mut |r| issue(&self.driver, r));
         let code = match w.pop(now) {
             Step::Page(d) => {
+                // One chain, no prefetch: at most one request per call, and none went out
+                // above when one goes out here.
+                let plain = whole && d.segment == 0 && !d.is_cut() && w.pages_may_wait();
+                let mut told = false;
                 // Request n+1 goes out before page n reaches the consumer.
-                w.poll_requests_with(now, |r| issue(&self.driver, r));
+                w.poll_requests_with(now, &mut |r| {
+                    if plain
+                        && r.id as f64 == d.page + 1.0
+                        && r.attempt == 1
+                        && r.delay_ms == 0.0
+                        && matches!(r.token, Some(Raw::Held))
+                    {
+                        told = true;
+                    } else {
+                        issue(&self.driver, r);
+                    }
+                });
                 if whole {
                     w.consume_page();
                     if d.segment == 0 && !d.is_cut() {
-                        return PAGE_ID + d.page;
+                        return if told { -d.page } else { PAGE_ID + d.page };
                     }
                 }
                 self.driver
@@ -323,37 +377,20 @@ impl PaginatorCore {
 
     /// Request `id` brought a page of `len` items whose next token is `token` (`undefined`:
     /// absent) and whose has-more flag is `more` (0: none, 1: false, 2: true). Issues the
-    /// requests that may go now; false when the page no longer belongs to the walk. `text`
-    /// is the token again when it is a well-formed string (one copy instead of a type probe
-    /// per page).
-    #[allow(clippy::too_many_arguments)]
-    pub fn page(
-        &self,
-        id: f64,
-        len: f64,
-        token: JsValue,
-        text: Option<String>,
-        more: u32,
-        now: f64,
-    ) -> bool {
+    /// requests that may go now; false when the page no longer belongs to the walk.
+    pub fn page(&self, id: f64, len: f64, token: JsValue, more: u32, now: f64) -> bool {
         // Converted before the borrow: a token's getters may read the paginator.
-        let next = next_token(token, text);
+        let next = (!token.is_undefined()).then(|| token_of(token));
         let mut w = self.walk.borrow_mut();
         let kept = w.on_page(id as u64, id, len as u64, next, more_flag(more));
-        w.poll_requests_with(now, |r| issue(&self.driver, r));
+        w.poll_requests_with(now, &mut |r| issue(&self.driver, r));
         kept
     }
 
-    /// True when the driver may report a page with the consumer's next `pull` (`pullWith`)
-    /// rather than when it arrives ([`Walk::pages_may_wait`]).
-    #[wasm_bindgen(js_name = "pagesMayWait")]
-    pub fn pages_may_wait(&self) -> bool {
-        self.walk.borrow().pages_may_wait()
-    }
-
-    /// `page(id, len, token, text, more)`, then `pull(now, taken, whole)`: one call for a
-    /// page that waited for its consumer (`pagesMayWait`). A page the walk no longer keeps
-    /// is never delivered.
+    /// `page(id, len, text, more)` for a page whose next token is absent (`text` undefined)
+    /// or the well-formed string `text`, then `pull(now, taken, whole)`: one call for a page
+    /// that waited for its consumer (`pagesMayWait`). The driver keeps the string: the walk
+    /// holds it as [`Raw::Held`]. A page the walk no longer keeps is never delivered.
     #[allow(clippy::too_many_arguments)]
     #[wasm_bindgen(js_name = "pullWith")]
     pub fn pull_with(
@@ -363,11 +400,13 @@ impl PaginatorCore {
         whole: bool,
         id: f64,
         len: f64,
-        token: JsValue,
         text: Option<String>,
         more: u32,
     ) -> f64 {
-        let next = next_token(token, text);
+        let next = text.map(|text| Token {
+            raw: Raw::Held,
+            value: Some(Value::String(text)),
+        });
         // No request can go out on a report here (one chain, no prefetch): none to issue.
         self.walk
             .borrow_mut()
@@ -431,24 +470,13 @@ impl PaginatorCore {
         });
     }
 
-    /// True once no request may be issued any more.
-    #[wasm_bindgen(js_name = "isStopping")]
-    pub fn is_stopping(&self) -> bool {
-        self.walk.borrow().is_stopping()
-    }
-
-    /// True when the walk reached its end with nothing in flight (nothing to abort).
-    #[wasm_bindgen(js_name = "idleEnd")]
-    pub fn idle_end(&self) -> bool {
-        let w = self.walk.borrow();
-        w.stop_reason() == Some(StopReason::End) && !w.has_in_flight()
-    }
-
-    /// Ms left before the time limit, `undefined` without one.
+    /// Ms left before the time limit (infinite without one).
     #[wasm_bindgen(js_name = "timeLeft")]
-    pub fn time_left(&self, now: f64) -> Option<f64> {
+    pub fn time_left(&self, now: f64) -> f64 {
         let w = self.walk.borrow();
-        w.config().time_limit_ms.map(|l| l - w.elapsed_ms(now))
+        w.config()
+            .time_limit_ms
+            .map_or(f64::INFINITY, |l| l - w.elapsed_ms(now))
     }
 
     /// The resume token (`undefined` at the end, or when a position holds a token that is
@@ -461,13 +489,11 @@ impl PaginatorCore {
         }
     }
 
-    /// Why the walk stopped; `undefined` while it runs.
+    /// Why the walk stopped: 0 while it runs, else 1 + the [`StopReason`] in declaration
+    /// order (the driver names them: a number crosses without a string's glue).
     #[wasm_bindgen(js_name = "stopReason")]
-    pub fn stop_reason(&self) -> Option<String> {
-        self.walk
-            .borrow()
-            .stop_reason()
-            .map(|r| String::from(r.as_str()))
+    pub fn stop_reason(&self) -> u32 {
+        self.walk.borrow().stop_reason().map_or(0, |r| r as u32 + 1)
     }
 
     /// pages, items, emptyPages, retries, requests, and the ms elapsed at `at`.
