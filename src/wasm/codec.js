@@ -1,6 +1,7 @@
 // Notes: src/wasm/codec.rs.
 
 const OBJECT_PROTO = Object.prototype;
+const isSafeInteger = Number.isSafeInteger;
 const MAX_DEPTH = 64;
 const encoder = new TextEncoder();
 const decoder = new TextDecoder();
@@ -11,6 +12,8 @@ const wellFormed = typeof String.prototype.isWellFormed === "function"
 let buf = new Uint8Array(512);
 let view = new DataView(buf.buffer);
 let pos = 0;
+let exact = true;
+let walks = 0;
 
 function room(n) {
   if (pos + n <= buf.length) return;
@@ -78,7 +81,7 @@ function text(s, base) {
 function write(v, depth) {
   switch (typeof v) {
     case "number":
-      if (Number.isSafeInteger(v) && !Object.is(v, -0)) {
+      if (isSafeInteger(v) && !Object.is(v, -0)) {
         room(1);
         if (v >= 0) {
           buf[pos++] = 0x04;
@@ -127,6 +130,7 @@ function write(v, depth) {
     return true;
   }
   if (v instanceof Uint8Array) {
+    exact = false;
     head(0x40, v.length);
     room(v.length);
     buf.set(v, pos);
@@ -136,6 +140,7 @@ function write(v, depth) {
   if (v instanceof Date) {
     const ms = v.getTime();
     if (ms !== ms) return false;
+    if (!(ms >= -8.64e15 && ms <= 8.64e15 && Math.floor(ms) === ms)) exact = false;
     room(1);
     buf[pos++] = 0x08;
     if (ms >= -4503599627370496 && ms < 4503599627370496) varint(ms >= 0 ? ms * 2 : -ms * 2 - 1);
@@ -145,6 +150,7 @@ function write(v, depth) {
   if (depth >= MAX_DEPTH) return false;
   if (Array.isArray(v)) {
     const n = v.length;
+    if (n !== n >>> 0) exact = false;
     head(0x60, n);
     for (let i = 0; i < n; i++) if (!write(v[i], depth + 1)) return false;
     return true;
@@ -161,17 +167,57 @@ function write(v, depth) {
   return true;
 }
 
-export function pack(value) {
+export function pack(value, dst) {
+  const walk = ++walks;
   pos = 0;
+  exact = true;
   let ok;
   try {
     ok = write(value, 0);
   } catch {
     ok = false;
   }
-  return ok ? buf.subarray(0, pos) : undefined;
+  if (!ok) return -1;
+  if (walks !== walk) exact = false;
+  if (pos <= dst.length) dst.set(buf.subarray(0, pos));
+  return pos * 2 + (exact ? 1 : 0);
 }
 
+export function packed(dst) {
+  dst.set(buf.subarray(0, dst.length));
+}
+
+const B64 = new Int8Array(256).fill(-1);
+for (let i = 0; i < 64; i++) B64["ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789-_".charCodeAt(i)] = i;
+const ascii = new Uint8Array(4100);
+
+export function tokenBytes(t, dst) {
+  if (typeof t !== "string") return -1;
+  const n = t.length;
+  const tail = n & 3;
+  const end = n - tail;
+  if (tail === 1 || n > 4096 || (end >> 2) * 3 + (tail && tail - 1) > dst.length) return -2 - n;
+  const r = encoder.encodeInto(t, ascii);
+  if (r.read !== n || r.written !== n) return -2 - n;
+  let o = 0;
+  let i = 0;
+  let x = 0;
+  let bad = 0;
+  for (; i < end; i += 4) {
+    x = (B64[ascii[i]] << 18) | (B64[ascii[i + 1]] << 12) | (B64[ascii[i + 2]] << 6) | B64[ascii[i + 3]];
+    bad |= x;
+    dst[o++] = x >> 16;
+    dst[o++] = x >> 8;
+    dst[o++] = x;
+  }
+  if (tail) {
+    x = (B64[ascii[i]] << 12) | (B64[ascii[i + 1]] << 6) | (tail === 3 ? B64[ascii[i + 2]] : 0);
+    bad |= x | (x & (tail === 3 ? 3 : 0x3c0) ? -1 : 0);
+    dst[o++] = x >> 10;
+    if (tail === 3) dst[o] = x >> 2;
+  }
+  return bad < 0 ? -2 - n : n;
+}
 
 let src;
 let at;
@@ -314,10 +360,6 @@ function read() {
       return new Date(Number(z & 1n ? -(z >> 1n) - 1n : z >> 1n));
     }
   }
-}
-
-export function tokenLength(t) {
-  return typeof t === "string" ? t.length : -1;
 }
 
 export function unpackCursor(bytes, payload) {
