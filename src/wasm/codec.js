@@ -195,28 +195,20 @@ export function tokenBytes(t, dst) {
   if (typeof t !== "string") return -1;
   const n = t.length;
   const tail = n & 3;
-  const end = n - tail;
-  if (tail === 1 || n > 4096 || (end >> 2) * 3 + (tail && tail - 1) > dst.length) return -2 - n;
   const r = encoder.encodeInto(t, ascii);
-  if (r.read !== n || r.written !== n) return -2 - n;
+  if (tail === 1 || r.read !== n || r.written !== n || (n * 3) >> 2 > dst.length) return -2 - n;
+  ascii[n] = ascii[n + 1] = 65;
   let o = 0;
-  let i = 0;
   let x = 0;
   let bad = 0;
-  for (; i < end; i += 4) {
+  for (let i = 0; i < n; i += 4) {
     x = (B64[ascii[i]] << 18) | (B64[ascii[i + 1]] << 12) | (B64[ascii[i + 2]] << 6) | B64[ascii[i + 3]];
     bad |= x;
     dst[o++] = x >> 16;
     dst[o++] = x >> 8;
     dst[o++] = x;
   }
-  if (tail) {
-    x = (B64[ascii[i]] << 12) | (B64[ascii[i + 1]] << 6) | (tail === 3 ? B64[ascii[i + 2]] : 0);
-    bad |= x | (x & (tail === 3 ? 3 : 0x3c0) ? -1 : 0);
-    dst[o++] = x >> 10;
-    if (tail === 3) dst[o] = x >> 2;
-  }
-  return bad < 0 ? -2 - n : n;
+  return bad < 0 || x & (tail === 2 ? 0xf000 : tail && 0xc0) ? -2 - n : n;
 }
 
 let src;

@@ -94,7 +94,7 @@ struct Scratch(Vec<u8>);
 
 impl Scratch {
     fn take() -> Scratch {
-        let mut v = SCRATCH.take();
+        let mut v = SCRATCH.with(|s| s.take());
         if v.len() < SCRATCH_LEN {
             v = vec![0; SCRATCH_LEN];
         }
@@ -104,7 +104,8 @@ impl Scratch {
 
 impl Drop for Scratch {
     fn drop(&mut self) {
-        SCRATCH.set(std::mem::take(&mut self.0));
+        let v = std::mem::take(&mut self.0);
+        SCRATCH.with(|s| s.set(v));
     }
 }
 
@@ -259,15 +260,16 @@ fn decode_js(
         opts.now_ms = Some(call_now(now)?);
     }
     let owned;
-    let (cursor, body) = match token {
-        Ok(len) => codec.decode_bytes(scratch.0.get(..len).unwrap_or_default(), &opts)?,
+    let bytes = match token {
+        Ok(len) => scratch.0.get(..len).unwrap_or_default(),
         // Not strict base64url (or longer than the scratch): the core decodes the text and
         // says what is wrong. (The lengths are checked: a token is ASCII, or not a token.)
         Err(text) => {
             owned = codec::decode_token_text(&text)?;
-            codec.decode_bytes(&owned, &opts)?
+            &owned
         }
     };
+    let (cursor, body) = codec.decode_bytes(bytes, &opts)?;
     let mut meta = Vec::with_capacity(48);
     let mut flags = 0u8;
     if cursor.direction == Direction::Before {
