@@ -243,6 +243,12 @@ function readText(n) {
   if (n < 32) {
     let s = "";
     let i = at;
+    for (; i + 8 <= end; i += 8) {
+      const a = src[i], b = src[i + 1], c = src[i + 2], d = src[i + 3];
+      const e = src[i + 4], f = src[i + 5], g = src[i + 6], h = src[i + 7];
+      if ((a | b | c | d | e | f | g | h) > 127) break;
+      s += String.fromCharCode(a, b, c, d, e, f, g, h);
+    }
     for (; i + 4 <= end; i += 4) {
       const a = src[i], b = src[i + 1], c = src[i + 2], d = src[i + 3];
       if ((a | b | c | d) > 127) break;
@@ -369,8 +375,9 @@ export function unpackCursor(bytes, payload) {
     i += 8;
   }
   if (flags & 8) {
-    const n = bytes[i++];
-    keyId = decoder.decode(bytes.subarray(i, i + n));
+    src = bytes;
+    at = i + 1;
+    keyId = readKey(bytes[i]);
   }
   src = payload;
   at = 0;

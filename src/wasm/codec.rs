@@ -51,12 +51,13 @@ use crate::error::CursorError;
 //   path, which reports it.
 // - `read`/`unpackCursor` (the reverse way) see only bytes already checked by Rust. A Date
 //   (0x08) is a zigzag varint; up to 7 bytes (49 bits) it is exact as a number.
-// - `readText`: short ASCII strings are built four chars per `fromCharCode` (a quarter of the
-//   allocations of one at a time, and no TextDecoder call).
+// - `readText`: short ASCII strings are built eight, then four chars per `fromCharCode` (fewer
+//   allocations than one at a time, and no TextDecoder call).
 // - `readKey`: map keys repeat from one cursor to the next, so the last ASCII key per hash slot
 //   is kept and reused when its chars equal the bytes (no new string, and V8 finds the
 //   property key already internalized). Only ASCII keys are kept: then equal char codes mean
 //   equal bytes (a Latin-1 key such as "Ã©" must never stand for the UTF-8 bytes of "é").
+//   The key id of a signed or sealed cursor is read the same way: it repeats even more.
 #[wasm_bindgen(module = "/src/wasm/codec.js")]
 extern "C" {
     /// Walks a value into payload bytes and copies them into `dst` when they fit. Returns -1
