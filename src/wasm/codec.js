@@ -167,7 +167,24 @@ function write(v, depth) {
   return true;
 }
 
-export function pack(value, dst) {
+let memory;
+let heap = new Uint8Array(0);
+let heapView;
+
+function mem() {
+  if (heap.byteLength === 0) {
+    heap = new Uint8Array(memory.buffer);
+    heapView = new DataView(memory.buffer);
+  }
+  return heap;
+}
+
+export function setMemory(m) {
+  memory = m;
+  heap = new Uint8Array(0);
+}
+
+export function pack(value, to, room) {
   const walk = ++walks;
   pos = 0;
   exact = true;
@@ -179,24 +196,24 @@ export function pack(value, dst) {
   }
   if (!ok) return -1;
   if (walks !== walk) exact = false;
-  if (pos <= dst.length) dst.set(buf.subarray(0, pos));
+  if (pos <= room) mem().set(buf.subarray(0, pos), to);
   return pos * 2 + (exact ? 1 : 0);
 }
 
-export function packed(dst) {
-  dst.set(buf.subarray(0, dst.length));
+export function packed(to, len) {
+  mem().set(buf.subarray(0, len), to);
 }
 
 const B64 = new Int8Array(256).fill(-1);
 for (let i = 0; i < 64; i++) B64["ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789-_".charCodeAt(i)] = i;
 const ascii = new Uint8Array(4100);
 
-export function tokenBytes(t, dst) {
+export function tokenBytes(t, to, room) {
   if (typeof t !== "string") return -1;
   const n = t.length;
   const tail = n & 3;
   const r = encoder.encodeInto(t, ascii);
-  if (tail === 1 || r.read !== n || r.written !== n || (n * 3) >> 2 > dst.length) return -2 - n;
+  if (tail === 1 || r.read !== n || r.written !== n || (n * 3) >> 2 > room) return -2 - n;
   ascii[n] = ascii[n + 1] = 65;
   let o = 0;
   let x = 0;
@@ -204,11 +221,13 @@ export function tokenBytes(t, dst) {
   for (let i = 0; i < n; i += 4) {
     x = (B64[ascii[i]] << 18) | (B64[ascii[i + 1]] << 12) | (B64[ascii[i + 2]] << 6) | B64[ascii[i + 3]];
     bad |= x;
-    dst[o++] = x >> 16;
-    dst[o++] = x >> 8;
-    dst[o++] = x;
+    ascii[o++] = x >> 16;
+    ascii[o++] = x >> 8;
+    ascii[o++] = x;
   }
-  return bad < 0 || x & (tail === 2 ? 0xf000 : tail && 0xc0) ? -2 - n : n;
+  if (bad < 0 || x & (tail === 2 ? 0xf000 : tail && 0xc0)) return -2 - n;
+  mem().set(ascii.subarray(0, (n * 3) >> 2), to);
+  return n;
 }
 
 let src;
@@ -332,7 +351,7 @@ function read() {
     case 0x02:
       return true;
     case 0x03: {
-      const f = new DataView(src.buffer, src.byteOffset + at, 8).getFloat64(0);
+      const f = heapView.getFloat64(at);
       at += 8;
       return f;
     }
@@ -360,10 +379,11 @@ function read() {
   }
 }
 
-export function unpackCursor(bytes, payload) {
-  const flags = bytes[0];
-  let i = 1;
-  const dv = flags & 6 ? new DataView(bytes.buffer, bytes.byteOffset, bytes.length) : undefined;
+export function unpackCursor(meta, payload) {
+  const bytes = mem();
+  const dv = heapView;
+  const flags = bytes[meta];
+  let i = meta + 1;
   let issuedAt, expiresAt, segment, keyId;
   if (flags & 2) {
     issuedAt = new Date(dv.getFloat64(i, true));
@@ -374,13 +394,12 @@ export function unpackCursor(bytes, payload) {
     segment = { segment: dv.getUint32(i, true), total: dv.getUint32(i + 4, true) };
     i += 8;
   }
+  src = bytes;
   if (flags & 8) {
-    src = bytes;
     at = i + 1;
     keyId = readKey(bytes[i]);
   }
-  src = payload;
-  at = 0;
+  at = payload;
   const cursor = { value: read(), direction: flags & 1 ? "before" : "after" };
   src = undefined;
   if (issuedAt !== undefined) {

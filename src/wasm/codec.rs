@@ -37,6 +37,10 @@ use crate::error::CursorError;
 //   the format carries (0x7ff8000000000000). A Date is a zigzag varint of its ms; |ms| <=
 //   8.64e15, so 2|ms| may pass 2^53: bigint arithmetic then. An object with symbol keys goes to
 //   the Rust converter, which refuses it with unsupported_value.
+// - `setMemory`/`mem`: the snippet keeps one view of the module's memory (renewed when a
+//   growth detached it) and is given addresses, not slices: a slice argument costs a new view
+//   object per call, and stores through a view of wasm memory are slower than into a JS array,
+//   so bytes are built in JS arrays and copied over with one `set`.
 // - `pack` catches a throwing getter: the Rust converter reads the value again and reports it.
 //   It copies the bytes into the Rust scratch buffer it is given (no `Uint8Array` handed back,
 //   no `length`/`set` crossings). `exact` stays true only while every byte written is canonical
@@ -46,8 +50,9 @@ use crate::error::CursorError;
 //   array whose `length` is not an array length (a Proxy), and when a getter re-entered `pack`
 //   (`walks` changed: the shared buffer was overwritten under the outer walk).
 // - `tokenBytes`: strict unpadded base64url (the alphabet, no `=`, no length ≡ 1 mod 4, zero
-//   unused bits in the last character: exactly what the base64 crate's engine accepts) decoded
-//   into the scratch buffer; `encodeInto` proves the text ASCII. Anything else goes to the Rust
+//   unused bits in the last character: exactly what `codec::base64url::decode` accepts) decoded
+//   in place in a JS array, then copied into the scratch buffer; `encodeInto` proves the text
+//   ASCII. Anything else goes to the Rust
 //   path, which reports it.
 // - `read`/`unpackCursor` (the reverse way) see only bytes already checked by Rust. A Date
 //   (0x08) is a zigzag varint; up to 7 bytes (49 bits) it is exact as a number.
@@ -60,27 +65,44 @@ use crate::error::CursorError;
 //   The key id of a signed or sealed cursor is read the same way: it repeats even more.
 #[wasm_bindgen(module = "/src/wasm/codec.js")]
 extern "C" {
-    /// Walks a value into payload bytes and copies them into `dst` when they fit. Returns -1
-    /// when the value needs the Rust converter (a getter threw, or the walker does not handle
-    /// it), else `2 * length + exact`: `exact` (1) when the walker vouches that the bytes are
-    /// canonical by construction, 0 when they must be checked (a Date whose `getTime` is not
-    /// an integer in range, a byte array, an array whose `length` is not an array length, a
-    /// walk re-entered by a getter). Longer than `dst`: fetch them with `packed`.
-    fn pack(value: &JsValue, dst: &mut [u8]) -> f64;
-    /// Copies the bytes of the last `pack` into `dst` (exactly as long).
-    fn packed(dst: &mut [u8]);
-    /// Builds a JS `Cursor` from metadata and checked payload bytes. The metadata: a flags
-    /// byte (1 before, 2 time, 4 segment, 8 key id), then issued-at and expires-at as f64
-    /// (time), segment and total as u32 (segment), the key id as a length byte and UTF-8 (key
-    /// id). Little-endian. (Two views, so the payload is not copied next to the metadata.)
+    /// Hands the snippet the module's memory, which it reads and writes at the addresses the
+    /// functions below are given (no view object per call, no copy through a JS array).
+    #[wasm_bindgen(js_name = "setMemory")]
+    fn set_memory(memory: &JsValue);
+    /// Walks a value into payload bytes and copies them to `to` when they fit in `room`
+    /// bytes. Returns -1 when the value needs the Rust converter (a getter threw, or the
+    /// walker does not handle it), else `2 * length + exact`: `exact` (1) when the walker
+    /// vouches that the bytes are canonical by construction, 0 when they must be checked (a
+    /// Date whose `getTime` is not an integer in range, a byte array, an array whose `length`
+    /// is not an array length, a walk re-entered by a getter). Longer than `room`: fetch them
+    /// with `packed`.
+    fn pack(value: &JsValue, to: u32, room: u32) -> f64;
+    /// Copies the `len` bytes of the last `pack` to `to`.
+    fn packed(to: u32, len: u32);
+    /// Builds a JS `Cursor` from metadata and checked payload bytes at these addresses. The
+    /// metadata: a flags byte (1 before, 2 time, 4 segment, 8 key id), then issued-at and
+    /// expires-at as f64 (time), segment and total as u32 (segment), the key id as a length
+    /// byte and UTF-8 (key id). Little-endian.
     #[wasm_bindgen(js_name = "unpackCursor")]
-    fn unpack_cursor(meta: &[u8], payload: &[u8]) -> JsValue;
-    /// Decodes a token that is strict unpadded base64url into `dst` and returns its length in
-    /// characters; -1 when it is not a string; `-2 - length` when the string is not strict
-    /// base64url or decodes to more than `dst` holds (the Rust path then reads it and reports
-    /// exactly what is wrong). No copy of the text into wasm memory, no allocation.
+    fn unpack_cursor(meta: u32, payload: u32) -> JsValue;
+    /// Decodes a token that is strict unpadded base64url to `to` (at most `room` bytes) and
+    /// returns its length in characters; -1 when it is not a string; `-2 - length` when the
+    /// string is not strict base64url or decodes to more than `room` bytes (the Rust path then
+    /// reads it and reports exactly what is wrong). No copy of the text into wasm memory.
     #[wasm_bindgen(js_name = "tokenBytes")]
-    fn token_bytes(token: &JsValue, dst: &mut [u8]) -> f64;
+    fn token_bytes(token: &JsValue, to: u32, room: u32) -> f64;
+}
+
+/// The address of a buffer in the module's memory, for the snippet to read (wasm32
+/// addresses are 32 bits).
+fn addr(bytes: &[u8]) -> u32 {
+    bytes.as_ptr() as usize as u32
+}
+
+/// The address of a buffer the snippet writes into: taken from a unique borrow, as the
+/// pointer a `&mut [u8]` argument would pass.
+fn addr_mut(bytes: &mut [u8]) -> u32 {
+    bytes.as_mut_ptr() as usize as u32
 }
 
 /// Bytes of the scratch buffer: the payload of a token of the default `maxLength` (4,096
@@ -98,6 +120,8 @@ impl Scratch {
         let mut v = SCRATCH.with(|s| s.take());
         if v.len() < SCRATCH_LEN {
             v = vec![0; SCRATCH_LEN];
+            // The first call (or one re-entered from JS): the snippet may not know the memory.
+            set_memory(&wasm_bindgen::memory());
         }
         Scratch(v)
     }
@@ -172,7 +196,7 @@ fn token_arg(
     max_length: usize,
     scratch: &mut [u8],
 ) -> Result<Result<usize, String>, CursorError> {
-    let got = token_bytes(token, scratch);
+    let got = token_bytes(token, addr_mut(scratch), scratch.len() as u32);
     if got == -1.0 {
         return Err(CursorError::Malformed("a token must be a string".into()));
     }
@@ -204,7 +228,7 @@ fn encode_js(
     has_ttl: bool,
 ) -> Result<String, JsValue> {
     let mut scratch = Scratch::take();
-    let got = pack(value, &mut scratch.0);
+    let got = pack(value, addr_mut(&mut scratch.0), scratch.0.len() as u32);
     let mut big = Vec::new();
     let payload = if got < 0.0 {
         None
@@ -214,7 +238,7 @@ fn encode_js(
             Some(bytes) => bytes,
             None => {
                 big.resize(len, 0);
-                packed(&mut big);
+                packed(addr_mut(&mut big), len as u32);
                 &big
             }
         };
@@ -296,7 +320,7 @@ fn decode_js(
     if let Some(first) = meta.first_mut() {
         *first = flags;
     }
-    Ok(unpack_cursor(&meta, &body))
+    Ok(unpack_cursor(addr(&meta), addr(&body)))
 }
 
 /// Builds the JS `Cursor` object; absent optional fields stay `undefined`.
