@@ -212,8 +212,15 @@ export function tokenBytes(t, to, room) {
   if (typeof t !== "string") return -1;
   const n = t.length;
   const tail = n & 3;
-  const r = encoder.encodeInto(t, ascii);
-  if (tail === 1 || r.read !== n || r.written !== n || (n * 3) >> 2 > room) return -2 - n;
+  if (tail === 1 || (n * 3) >> 2 > room) return -2 - n;
+  if (n < 64) {
+    let all = 0;
+    for (let i = 0; i < n; i++) all |= ascii[i] = t.charCodeAt(i);
+    if (all > 127) return -2 - n;
+  } else {
+    const r = encoder.encodeInto(t, ascii);
+    if (r.read !== n || r.written !== n) return -2 - n;
+  }
   ascii[n] = ascii[n + 1] = 65;
   let o = 0;
   let x = 0;

@@ -51,8 +51,9 @@ use crate::error::CursorError;
 //   (`walks` changed: the shared buffer was overwritten under the outer walk).
 // - `tokenBytes`: strict unpadded base64url (the alphabet, no `=`, no length ≡ 1 mod 4, zero
 //   unused bits in the last character: exactly what `codec::base64url::decode` accepts) decoded
-//   in place in a JS array, then copied into the scratch buffer; `encodeInto` proves the text
-//   ASCII. Anything else goes to the Rust
+//   in place in a JS array, then copied into the scratch buffer. A short token's chars are
+//   copied one by one (their OR proves them ASCII); a long one goes through `encodeInto`,
+//   whose fixed cost per call (~300 ns in Chromium, ~50 ns in Node) only pays off then. Anything else goes to the Rust
 //   path, which reports it.
 // - `read`/`unpackCursor` (the reverse way) see only bytes already checked by Rust. A Date
 //   (0x08) is a zigzag varint; up to 7 bytes (49 bits) it is exact as a number.
