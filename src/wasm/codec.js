@@ -55,10 +55,14 @@ function head(base, len) {
 function text(s, base) {
   const n = s.length;
   if (n < 64) {
-    room(n + 11);
+    room(n + 2);
     const at = pos;
-    if (base < 0) varint(n);
-    else head(base, n);
+    if (base < 0) buf[pos++] = n;
+    else if (n < 31) buf[pos++] = base | n;
+    else {
+      buf[pos++] = base | 31;
+      buf[pos++] = n;
+    }
     let i = 0;
     for (; i < n; i++) {
       const c = s.charCodeAt(i);
@@ -81,7 +85,7 @@ function text(s, base) {
 function write(v, depth) {
   switch (typeof v) {
     case "number":
-      if (isSafeInteger(v) && !Object.is(v, -0)) {
+      if (isSafeInteger(v) && (v !== 0 || 1 / v > 0)) {
         room(1);
         if (v >= 0) {
           buf[pos++] = 0x04;

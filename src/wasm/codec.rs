@@ -32,7 +32,8 @@ use crate::error::CursorError;
 // - `varint`: unsigned LEB128 of a non-negative safe integer (`bigVarint` for bigints).
 // - `text(s, base)`: the UTF-8 of a well-formed string, preceded by its length: a head byte with
 //   `base` (values) or a bare varint (map keys, `base < 0`); false for a lone surrogate. A short
-//   ASCII string (the common case) is copied char by char, which also proves it well-formed.
+//   ASCII string (the common case) is copied char by char, which also proves it well-formed;
+//   below 64 chars its length fits the head byte or one varint byte, written in place.
 // - `write` returns false when the value is not for this walker. A NaN is written as the one NaN
 //   the format carries (0x7ff8000000000000). A Date is a zigzag varint of its ms; |ms| <=
 //   8.64e15, so 2|ms| may pass 2^53: bigint arithmetic then. An object with symbol keys goes to
