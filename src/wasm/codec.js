@@ -188,7 +188,7 @@ export function setMemory(m) {
   heap = new Uint8Array(0);
 }
 
-export function pack(value, to, room) {
+export function pack(value, to, cap) {
   const walk = ++walks;
   pos = 0;
   exact = true;
@@ -200,7 +200,7 @@ export function pack(value, to, room) {
   }
   if (!ok) return -1;
   if (walks !== walk) exact = false;
-  if (pos <= room) mem().set(buf.subarray(0, pos), to);
+  if (pos <= cap) mem().set(buf.subarray(0, pos), to);
   return pos * 2 + (exact ? 1 : 0);
 }
 
@@ -212,11 +212,11 @@ const B64 = new Int8Array(256).fill(-1);
 for (let i = 0; i < 64; i++) B64["ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789-_".charCodeAt(i)] = i;
 const ascii = new Uint8Array(4100);
 
-export function tokenBytes(t, to, room) {
+export function tokenBytes(t, to, cap) {
   if (typeof t !== "string") return -1;
   const n = t.length;
   const tail = n & 3;
-  if (tail === 1 || (n * 3) >> 2 > room) return -2 - n;
+  if (tail === 1 || (n * 3) >> 2 > cap) return -2 - n;
   if (n < 64) {
     let all = 0;
     for (let i = 0; i < n; i++) all |= ascii[i] = t.charCodeAt(i);

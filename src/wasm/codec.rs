@@ -54,8 +54,8 @@ use crate::error::CursorError;
 //   unused bits in the last character: exactly what `codec::base64url::decode` accepts) decoded
 //   in place in a JS array, then copied into the scratch buffer. A short token's chars are
 //   copied one by one (their OR proves them ASCII); a long one goes through `encodeInto`,
-//   whose fixed cost per call (~300 ns in Chromium, ~50 ns in Node) only pays off then. Anything else goes to the Rust
-//   path, which reports it.
+//   whose fixed cost per call (~300 ns in Chromium, ~50 ns in Node) only pays off then.
+//   Anything else goes to the Rust path, which reports it.
 // - `read`/`unpackCursor` (the reverse way) see only bytes already checked by Rust. A Date
 //   (0x08) is a zigzag varint; up to 7 bytes (49 bits) it is exact as a number.
 // - `readText`: short ASCII strings are built eight, then four chars per `fromCharCode` (fewer
@@ -71,14 +71,14 @@ extern "C" {
     /// functions below are given (no view object per call, no copy through a JS array).
     #[wasm_bindgen(js_name = "setMemory")]
     fn set_memory(memory: &JsValue);
-    /// Walks a value into payload bytes and copies them to `to` when they fit in `room`
+    /// Walks a value into payload bytes and copies them to `to` when they fit in `cap`
     /// bytes. Returns -1 when the value needs the Rust converter (a getter threw, or the
     /// walker does not handle it), else `2 * length + exact`: `exact` (1) when the walker
     /// vouches that the bytes are canonical by construction, 0 when they must be checked (a
     /// Date whose `getTime` is not an integer in range, a byte array, an array whose `length`
-    /// is not an array length, a walk re-entered by a getter). Longer than `room`: fetch them
+    /// is not an array length, a walk re-entered by a getter). Longer than `cap`: fetch them
     /// with `packed`.
-    fn pack(value: &JsValue, to: u32, room: u32) -> f64;
+    fn pack(value: &JsValue, to: u32, cap: u32) -> f64;
     /// Copies the `len` bytes of the last `pack` to `to`.
     fn packed(to: u32, len: u32);
     /// Builds a JS `Cursor` from metadata and checked payload bytes at these addresses. The
@@ -87,12 +87,12 @@ extern "C" {
     /// byte and UTF-8 (key id). Little-endian.
     #[wasm_bindgen(js_name = "unpackCursor")]
     fn unpack_cursor(meta: u32, payload: u32) -> JsValue;
-    /// Decodes a token that is strict unpadded base64url to `to` (at most `room` bytes) and
+    /// Decodes a token that is strict unpadded base64url to `to` (at most `cap` bytes) and
     /// returns its length in characters; -1 when it is not a string; `-2 - length` when the
-    /// string is not strict base64url or decodes to more than `room` bytes (the Rust path then
+    /// string is not strict base64url or decodes to more than `cap` bytes (the Rust path then
     /// reads it and reports exactly what is wrong). No copy of the text into wasm memory.
     #[wasm_bindgen(js_name = "tokenBytes")]
-    fn token_bytes(token: &JsValue, to: u32, room: u32) -> f64;
+    fn token_bytes(token: &JsValue, to: u32, cap: u32) -> f64;
 }
 
 /// The address of a buffer in the module's memory, for the snippet to read (wasm32
