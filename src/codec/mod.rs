@@ -29,6 +29,7 @@ mod envelope;
 mod keys;
 mod payload;
 
+use std::borrow::Cow;
 use std::sync::OnceLock;
 
 use crate::error::CursorError;
@@ -359,7 +360,7 @@ impl CursorCodec {
     /// nesting deeper than [`MAX_DEPTH`], a segment not below its total); `too_large` when
     /// the token would be longer than `max_length`.
     pub fn encode(&self, value: &Value, options: &EncodeOptions) -> Result<String, CursorError> {
-        self.encode_body(payload::encode(value, false)?, options)
+        self.encode_body(&payload::encode(value, false)?, options)
     }
 
     /// Mints a token whose payload is already encoded (format v1 "Payload" bytes), as the
@@ -371,15 +372,32 @@ impl CursorCodec {
         payload: Vec<u8>,
         options: &EncodeOptions,
     ) -> Result<String, CursorError> {
-        payload::check(&payload, false)?;
+        self.encode_checked(&payload, options)
+    }
+
+    /// [`encode_payload`](Self::encode_payload) of borrowed bytes.
+    pub(crate) fn encode_checked(
+        &self,
+        payload: &[u8],
+        options: &EncodeOptions,
+    ) -> Result<String, CursorError> {
+        payload::check(payload, false)?;
         self.encode_body(payload, options)
     }
 
-    fn encode_body(
+    /// Mints a token for payload bytes WITHOUT checking them: only for bytes that are a
+    /// canonical encoding by construction (the JS walker of the bindings vouches for them;
+    /// whatever it cannot vouch for goes through [`encode_checked`](Self::encode_checked)).
+    #[cfg_attr(not(target_arch = "wasm32"), allow(dead_code))] // used by the JS bindings
+    pub(crate) fn encode_trusted(
         &self,
-        mut body: Vec<u8>,
+        payload: &[u8],
         options: &EncodeOptions,
     ) -> Result<String, CursorError> {
+        self.encode_body(payload, options)
+    }
+
+    fn encode_body(&self, body: &[u8], options: &EncodeOptions) -> Result<String, CursorError> {
         if let Some(seg) = options.segment {
             if seg.segment >= seg.total {
                 return Err(CursorError::UnsupportedValue(
@@ -452,18 +470,23 @@ impl CursorCodec {
         if length > self.max_length {
             return Err(too_large(length, self.max_length));
         }
-        body.resize(body.len() + pad, 0);
         match (self.mode, key) {
             (Mode::Signed, Some(k)) => {
-                bytes.extend_from_slice(&body);
+                bytes.extend_from_slice(body);
                 let tag = k.sign(&bytes);
                 bytes.extend_from_slice(&tag);
             }
             (Mode::Sealed, Some(k)) => {
-                let sealed = k.seal(&nonce.unwrap_or_default(), &bytes, &body)?;
+                let mut padded = Vec::with_capacity(body.len() + pad);
+                padded.extend_from_slice(body);
+                padded.resize(body.len() + pad, 0);
+                let sealed = k.seal(&nonce.unwrap_or_default(), &bytes, &padded)?;
                 bytes.extend_from_slice(&sealed);
             }
-            _ => bytes.extend_from_slice(&body),
+            _ => {
+                bytes.extend_from_slice(body);
+                bytes.resize(bytes.len() + pad, 0);
+            }
         }
         Ok(base64url::encode(&bytes))
     }
@@ -504,7 +527,19 @@ impl CursorCodec {
             return Err(CursorError::Malformed("empty token".into()));
         }
         let bytes = base64url::decode(token)?;
-        let mut r = Reader::new(&bytes);
+        let (cursor, body) = self.decode_bytes(&bytes, options)?;
+        Ok((cursor, body.into_owned()))
+    }
+
+    /// [`decode_with_payload`](Self::decode_with_payload) after the length checks and
+    /// base64url: `bytes` are the decoded token. The payload is borrowed from `bytes` unless
+    /// the token is sealed.
+    pub(crate) fn decode_bytes<'a>(
+        &self,
+        bytes: &'a [u8],
+        options: &DecodeOptions,
+    ) -> Result<(Cursor, Cow<'a, [u8]>), CursorError> {
+        let mut r = Reader::new(bytes);
         let header = Header::read(&mut r)?;
         let key = match (self.mode, header.mode) {
             (Mode::Plain, Mode::Plain) => None,
@@ -536,18 +571,16 @@ impl CursorCodec {
                 let signed_end = bytes.len() - MAC_LEN;
                 let signed = bytes.get(..signed_end).unwrap_or_default();
                 k.verify(signed, bytes.get(signed_end..).unwrap_or_default())?;
-                rest.get(..rest.len() - MAC_LEN)
-                    .unwrap_or_default()
-                    .to_vec()
+                Cow::Borrowed(rest.get(..rest.len() - MAC_LEN).unwrap_or_default())
             }
             (Mode::Sealed, Some(k)) => {
                 if rest.len() < AEAD_TAG_LEN {
                     return Err(CursorError::Malformed("truncated tag".into()));
                 }
                 let nonce = header.nonce.unwrap_or_default();
-                k.open(&nonce, bytes.get(..header_end).unwrap_or_default(), rest)?
+                Cow::Owned(k.open(&nonce, bytes.get(..header_end).unwrap_or_default(), rest)?)
             }
-            _ => rest.to_vec(),
+            _ => Cow::Borrowed(rest),
         };
         payload::check(&body, header.padded)?;
         let expected = match &options.scope {
@@ -593,6 +626,12 @@ impl CursorCodec {
         };
         Ok((cursor, body))
     }
+}
+
+/// The bytes of a token's text: strict unpadded base64url, else `malformed`.
+#[cfg_attr(not(target_arch = "wasm32"), allow(dead_code))] // used by the JS bindings
+pub(crate) fn decode_token_text(token: &str) -> Result<Vec<u8>, CursorError> {
+    base64url::decode(token)
 }
 
 /// Mints a plain token with the default options.

@@ -209,10 +209,12 @@ impl<'a> Reader<'a> {
         self.pos
     }
 
+    #[inline(always)]
     pub(crate) fn remaining(&self) -> usize {
         self.bytes.len() - self.pos
     }
 
+    #[inline(always)]
     pub(crate) fn take(&mut self, n: usize) -> Result<&'a [u8], CursorError> {
         if n > self.remaining() {
             return Err(malformed("truncated"));
@@ -222,6 +224,7 @@ impl<'a> Reader<'a> {
         Ok(self.bytes.get(start..self.pos).unwrap_or_default())
     }
 
+    #[inline(always)]
     pub(crate) fn byte(&mut self) -> Result<u8, CursorError> {
         Ok(self.take(1)?.first().copied().unwrap_or_default())
     }
@@ -271,6 +274,7 @@ impl<'a> Reader<'a> {
         Ok(n)
     }
 
+    #[inline(always)]
     fn text_ref(&mut self, n: usize) -> Result<&'a str, CursorError> {
         let raw = self.take(n)?;
         std::str::from_utf8(raw).map_err(|_| malformed("string is not valid UTF-8"))

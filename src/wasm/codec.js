@@ -1,6 +1,7 @@
 // Notes: src/wasm/codec.rs.
 
 const OBJECT_PROTO = Object.prototype;
+const isSafeInteger = Number.isSafeInteger;
 const MAX_DEPTH = 64;
 const encoder = new TextEncoder();
 const decoder = new TextDecoder();
@@ -11,6 +12,8 @@ const wellFormed = typeof String.prototype.isWellFormed === "function"
 let buf = new Uint8Array(512);
 let view = new DataView(buf.buffer);
 let pos = 0;
+let exact = true;
+let walks = 0;
 
 function room(n) {
   if (pos + n <= buf.length) return;
@@ -52,10 +55,14 @@ function head(base, len) {
 function text(s, base) {
   const n = s.length;
   if (n < 64) {
-    room(n + 11);
+    room(n + 2);
     const at = pos;
-    if (base < 0) varint(n);
-    else head(base, n);
+    if (base < 0) buf[pos++] = n;
+    else if (n < 31) buf[pos++] = base | n;
+    else {
+      buf[pos++] = base | 31;
+      buf[pos++] = n;
+    }
     let i = 0;
     for (; i < n; i++) {
       const c = s.charCodeAt(i);
@@ -78,7 +85,7 @@ function text(s, base) {
 function write(v, depth) {
   switch (typeof v) {
     case "number":
-      if (Number.isSafeInteger(v) && !Object.is(v, -0)) {
+      if (isSafeInteger(v) && (v !== 0 || 1 / v > 0)) {
         room(1);
         if (v >= 0) {
           buf[pos++] = 0x04;
@@ -127,6 +134,7 @@ function write(v, depth) {
     return true;
   }
   if (v instanceof Uint8Array) {
+    exact = false;
     head(0x40, v.length);
     room(v.length);
     buf.set(v, pos);
@@ -136,6 +144,7 @@ function write(v, depth) {
   if (v instanceof Date) {
     const ms = v.getTime();
     if (ms !== ms) return false;
+    if (!(ms >= -8.64e15 && ms <= 8.64e15 && Math.floor(ms) === ms)) exact = false;
     room(1);
     buf[pos++] = 0x08;
     if (ms >= -4503599627370496 && ms < 4503599627370496) varint(ms >= 0 ? ms * 2 : -ms * 2 - 1);
@@ -145,6 +154,7 @@ function write(v, depth) {
   if (depth >= MAX_DEPTH) return false;
   if (Array.isArray(v)) {
     const n = v.length;
+    if (n !== n >>> 0) exact = false;
     head(0x60, n);
     for (let i = 0; i < n; i++) if (!write(v[i], depth + 1)) return false;
     return true;
@@ -161,17 +171,75 @@ function write(v, depth) {
   return true;
 }
 
-export function pack(value) {
+let memory;
+let heap = new Uint8Array(0);
+let heapView;
+
+function mem() {
+  if (heap.byteLength === 0) {
+    heap = new Uint8Array(memory.buffer);
+    heapView = new DataView(memory.buffer);
+  }
+  return heap;
+}
+
+export function setMemory(m) {
+  memory = m;
+  heap = new Uint8Array(0);
+}
+
+export function pack(value, to, cap) {
+  const walk = ++walks;
   pos = 0;
+  exact = true;
   let ok;
   try {
     ok = write(value, 0);
   } catch {
     ok = false;
   }
-  return ok ? buf.subarray(0, pos) : undefined;
+  if (!ok) return -1;
+  if (walks !== walk) exact = false;
+  if (pos <= cap) mem().set(buf.subarray(0, pos), to);
+  return pos * 2 + (exact ? 1 : 0);
 }
 
+export function packed(to, len) {
+  mem().set(buf.subarray(0, len), to);
+}
+
+const B64 = new Int8Array(256).fill(-1);
+for (let i = 0; i < 64; i++) B64["ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789-_".charCodeAt(i)] = i;
+const ascii = new Uint8Array(4100);
+
+export function tokenBytes(t, to, cap) {
+  if (typeof t !== "string") return -1;
+  const n = t.length;
+  const tail = n & 3;
+  if (tail === 1 || (n * 3) >> 2 > cap) return -2 - n;
+  if (n < 64) {
+    let all = 0;
+    for (let i = 0; i < n; i++) all |= ascii[i] = t.charCodeAt(i);
+    if (all > 127) return -2 - n;
+  } else {
+    const r = encoder.encodeInto(t, ascii);
+    if (r.read !== n || r.written !== n) return -2 - n;
+  }
+  ascii[n] = ascii[n + 1] = 65;
+  let o = 0;
+  let x = 0;
+  let bad = 0;
+  for (let i = 0; i < n; i += 4) {
+    x = (B64[ascii[i]] << 18) | (B64[ascii[i + 1]] << 12) | (B64[ascii[i + 2]] << 6) | B64[ascii[i + 3]];
+    bad |= x;
+    ascii[o++] = x >> 16;
+    ascii[o++] = x >> 8;
+    ascii[o++] = x;
+  }
+  if (bad < 0 || x & (tail === 2 ? 0xf000 : tail && 0xc0)) return -2 - n;
+  mem().set(ascii.subarray(0, (n * 3) >> 2), to);
+  return n;
+}
 
 let src;
 let at;
@@ -205,6 +273,12 @@ function readText(n) {
   if (n < 32) {
     let s = "";
     let i = at;
+    for (; i + 8 <= end; i += 8) {
+      const a = src[i], b = src[i + 1], c = src[i + 2], d = src[i + 3];
+      const e = src[i + 4], f = src[i + 5], g = src[i + 6], h = src[i + 7];
+      if ((a | b | c | d | e | f | g | h) > 127) break;
+      s += String.fromCharCode(a, b, c, d, e, f, g, h);
+    }
     for (; i + 4 <= end; i += 4) {
       const a = src[i], b = src[i + 1], c = src[i + 2], d = src[i + 3];
       if ((a | b | c | d) > 127) break;
@@ -288,7 +362,7 @@ function read() {
     case 0x02:
       return true;
     case 0x03: {
-      const f = new DataView(src.buffer, src.byteOffset + at, 8).getFloat64(0);
+      const f = heapView.getFloat64(at);
       at += 8;
       return f;
     }
@@ -316,14 +390,11 @@ function read() {
   }
 }
 
-export function tokenLength(t) {
-  return typeof t === "string" ? t.length : -1;
-}
-
-export function unpackCursor(bytes, payload) {
-  const flags = bytes[0];
-  let i = 1;
-  const dv = flags & 6 ? new DataView(bytes.buffer, bytes.byteOffset, bytes.length) : undefined;
+export function unpackCursor(meta, payload) {
+  const bytes = mem();
+  const dv = heapView;
+  const flags = bytes[meta];
+  let i = meta + 1;
   let issuedAt, expiresAt, segment, keyId;
   if (flags & 2) {
     issuedAt = new Date(dv.getFloat64(i, true));
@@ -334,12 +405,12 @@ export function unpackCursor(bytes, payload) {
     segment = { segment: dv.getUint32(i, true), total: dv.getUint32(i + 4, true) };
     i += 8;
   }
+  src = bytes;
   if (flags & 8) {
-    const n = bytes[i++];
-    keyId = decoder.decode(bytes.subarray(i, i + n));
+    at = i + 1;
+    keyId = readKey(bytes[i]);
   }
-  src = payload;
-  at = 0;
+  at = payload;
   const cursor = { value: read(), direction: flags & 1 ? "before" : "after" };
   src = undefined;
   if (issuedAt !== undefined) {

@@ -32,38 +32,112 @@ use crate::error::CursorError;
 // - `varint`: unsigned LEB128 of a non-negative safe integer (`bigVarint` for bigints).
 // - `text(s, base)`: the UTF-8 of a well-formed string, preceded by its length: a head byte with
 //   `base` (values) or a bare varint (map keys, `base < 0`); false for a lone surrogate. A short
-//   ASCII string (the common case) is copied char by char, which also proves it well-formed.
+//   ASCII string (the common case) is copied char by char, which also proves it well-formed;
+//   below 64 chars its length fits the head byte or one varint byte, written in place.
 // - `write` returns false when the value is not for this walker. A NaN is written as the one NaN
 //   the format carries (0x7ff8000000000000). A Date is a zigzag varint of its ms; |ms| <=
 //   8.64e15, so 2|ms| may pass 2^53: bigint arithmetic then. An object with symbol keys goes to
 //   the Rust converter, which refuses it with unsupported_value.
+// - `setMemory`/`mem`: the snippet keeps one view of the module's memory (renewed when a
+//   growth detached it) and is given addresses, not slices: a slice argument costs a new view
+//   object per call, and stores through a view of wasm memory are slower than into a JS array,
+//   so bytes are built in JS arrays and copied over with one `set`.
 // - `pack` catches a throwing getter: the Rust converter reads the value again and reports it.
+//   It copies the bytes into the Rust scratch buffer it is given (no `Uint8Array` handed back,
+//   no `length`/`set` crossings). `exact` stays true only while every byte written is canonical
+//   by construction, so Rust may skip `payload::check` (it runs on everything else, exactly as
+//   before): it turns false for byte arrays (a subclass may lie about `length`), for a Date
+//   whose `getTime()` is not an integer within ±8.64e15 (a subclass may override it), for an
+//   array whose `length` is not an array length (a Proxy), and when a getter re-entered `pack`
+//   (`walks` changed: the shared buffer was overwritten under the outer walk).
+// - `tokenBytes`: strict unpadded base64url (the alphabet, no `=`, no length ≡ 1 mod 4, zero
+//   unused bits in the last character: exactly what `codec::base64url::decode` accepts) decoded
+//   in place in a JS array, then copied into the scratch buffer. A short token's chars are
+//   copied one by one (their OR proves them ASCII); a long one goes through `encodeInto`,
+//   whose fixed cost per call (~300 ns in Chromium, ~50 ns in Node) only pays off then.
+//   Anything else goes to the Rust path, which reports it.
 // - `read`/`unpackCursor` (the reverse way) see only bytes already checked by Rust. A Date
 //   (0x08) is a zigzag varint; up to 7 bytes (49 bits) it is exact as a number.
-// - `readText`: short ASCII strings are built four chars per `fromCharCode` (a quarter of the
-//   allocations of one at a time, and no TextDecoder call).
+// - `readText`: short ASCII strings are built eight, then four chars per `fromCharCode` (fewer
+//   allocations than one at a time, and no TextDecoder call).
 // - `readKey`: map keys repeat from one cursor to the next, so the last ASCII key per hash slot
 //   is kept and reused when its chars equal the bytes (no new string, and V8 finds the
 //   property key already internalized). Only ASCII keys are kept: then equal char codes mean
 //   equal bytes (a Latin-1 key such as "Ã©" must never stand for the UTF-8 bytes of "é").
+//   The key id of a signed or sealed cursor is read the same way: it repeats even more.
 #[wasm_bindgen(module = "/src/wasm/codec.js")]
 extern "C" {
-    /// The payload bytes of a value (a view of a scratch buffer), or `undefined` when the
-    /// value needs the Rust converter (a getter threw, or the walker does not handle it).
-    fn pack(value: &JsValue) -> JsValue;
-    /// Builds a JS `Cursor` from metadata and checked payload bytes. The metadata: a flags
-    /// byte (1 before, 2 time, 4 segment, 8 key id), then issued-at and expires-at as f64
-    /// (time), segment and total as u32 (segment), the key id as a length byte and UTF-8 (key
-    /// id). Little-endian. (Two views, so the payload is not copied next to the metadata.)
+    /// Hands the snippet the module's memory, which it reads and writes at the addresses the
+    /// functions below are given (no view object per call, no copy through a JS array).
+    #[wasm_bindgen(js_name = "setMemory")]
+    fn set_memory(memory: &JsValue);
+    /// Walks a value into payload bytes and copies them to `to` when they fit in `cap`
+    /// bytes. Returns -1 when the value needs the Rust converter (a getter threw, or the
+    /// walker does not handle it), else `2 * length + exact`: `exact` (1) when the walker
+    /// vouches that the bytes are canonical by construction, 0 when they must be checked (a
+    /// Date whose `getTime` is not an integer in range, a byte array, an array whose `length`
+    /// is not an array length, a walk re-entered by a getter). Longer than `cap`: fetch them
+    /// with `packed`.
+    fn pack(value: &JsValue, to: u32, cap: u32) -> f64;
+    /// Copies the `len` bytes of the last `pack` to `to`.
+    fn packed(to: u32, len: u32);
+    /// Builds a JS `Cursor` from metadata and checked payload bytes at these addresses. The
+    /// metadata: a flags byte (1 before, 2 time, 4 segment, 8 key id), then issued-at and
+    /// expires-at as f64 (time), segment and total as u32 (segment), the key id as a length
+    /// byte and UTF-8 (key id). Little-endian.
     #[wasm_bindgen(js_name = "unpackCursor")]
-    fn unpack_cursor(meta: &[u8], payload: &[u8]) -> JsValue;
-    /// The length of a string token, or -1 for anything else: one call instead of a type check
-    /// and a length read.
-    #[wasm_bindgen(js_name = "tokenLength")]
-    fn token_length(token: &JsValue) -> f64;
+    fn unpack_cursor(meta: u32, payload: u32) -> JsValue;
+    /// Decodes a token that is strict unpadded base64url to `to` (at most `cap` bytes) and
+    /// returns its length in characters; -1 when it is not a string; `-2 - length` when the
+    /// string is not strict base64url or decodes to more than `cap` bytes (the Rust path then
+    /// reads it and reports exactly what is wrong). No copy of the text into wasm memory.
+    #[wasm_bindgen(js_name = "tokenBytes")]
+    fn token_bytes(token: &JsValue, to: u32, cap: u32) -> f64;
+}
+
+/// The address of a buffer in the module's memory, for the snippet to read (wasm32
+/// addresses are 32 bits).
+fn addr(bytes: &[u8]) -> u32 {
+    bytes.as_ptr() as usize as u32
+}
+
+/// The address of a buffer the snippet writes into: taken from a unique borrow, as the
+/// pointer a `&mut [u8]` argument would pass.
+fn addr_mut(bytes: &mut [u8]) -> u32 {
+    bytes.as_mut_ptr() as usize as u32
+}
+
+/// Bytes of the scratch buffer: the payload of a token of the default `maxLength` (4,096
+/// characters of base64url are 3,072 bytes).
+const SCRATCH_LEN: usize = 3072;
+
+/// A scratch buffer for the payload going out and the decoded token coming in, taken out of
+/// its slot for the call and put back when dropped: a call re-entered from JS (a getter that
+/// mints a cursor) finds the slot empty and uses a buffer of its own, so no borrow is ever
+/// held across a call into JS.
+struct Scratch(Vec<u8>);
+
+impl Scratch {
+    fn take() -> Scratch {
+        let mut v = SCRATCH.with(|s| s.take());
+        if v.len() < SCRATCH_LEN {
+            v = vec![0; SCRATCH_LEN];
+            // The first call (or one re-entered from JS): the snippet may not know the memory.
+            set_memory(&wasm_bindgen::memory());
+        }
+        Scratch(v)
+    }
+}
+
+impl Drop for Scratch {
+    fn drop(&mut self) {
+        let v = std::mem::take(&mut self.0);
+        SCRATCH.with(|s| s.set(v));
+    }
 }
 
 thread_local! {
+    static SCRATCH: std::cell::Cell<Vec<u8>> = const { std::cell::Cell::new(Vec::new()) };
     /// Live codecs by id, so that bindings that receive a `CursorCodec` inside an options
     /// object (the paginator, the cursor stack) can reach its core without unsafe code.
     /// (A vector: a page holds a handful of codecs, and a hash map costs kilobytes of wasm.)
@@ -115,14 +189,20 @@ fn bad(why: String) -> CursorError {
     CursorError::UnsupportedValue(why)
 }
 
-/// Reads the token argument: a non-empty string no longer than `max_length`, measured before
-/// it is copied into wasm memory.
-fn token_arg(token: &JsValue, max_length: usize) -> Result<String, CursorError> {
-    let length = token_length(token);
-    if length < 0.0 {
+/// The token argument as bytes: a non-empty string no longer than `max_length`, measured
+/// before anything is copied. Strict base64url decodes straight into `scratch` in JS
+/// (`Ok(Ok(length))`, the bytes at the start of `scratch`); anything else comes back as the
+/// text (`Ok(Err(text))`), for the core to decode and report.
+fn token_arg(
+    token: &JsValue,
+    max_length: usize,
+    scratch: &mut [u8],
+) -> Result<Result<usize, String>, CursorError> {
+    let got = token_bytes(token, addr_mut(scratch), scratch.len() as u32);
+    if got == -1.0 {
         return Err(CursorError::Malformed("a token must be a string".into()));
     }
-    let length = length as usize;
+    let length = (if got < 0.0 { -2.0 - got } else { got }) as usize;
     if length > max_length {
         return Err(CursorError::TooLarge {
             length,
@@ -132,7 +212,11 @@ fn token_arg(token: &JsValue, max_length: usize) -> Result<String, CursorError> 
     if length == 0 {
         return Err(CursorError::Malformed("empty token".into()));
     }
-    Ok(String::from(token.unchecked_ref::<JsString>()))
+    if got < 0.0 {
+        return Ok(Err(String::from(token.unchecked_ref::<JsString>())));
+    }
+    // Unpadded base64url: 3 bytes per 4 characters, 1 or 2 for a tail of 2 or 3.
+    Ok(Ok(length / 4 * 3 + (length % 4).saturating_sub(1)))
 }
 
 /// Mints a token for a JS value: the value crosses as payload bytes built by `codec.js`,
@@ -145,11 +229,22 @@ fn encode_js(
     now: Option<&Function>,
     has_ttl: bool,
 ) -> Result<String, JsValue> {
-    let packed = pack(value);
-    let payload = if packed.is_undefined() {
+    let mut scratch = Scratch::take();
+    let got = pack(value, addr_mut(&mut scratch.0), scratch.0.len() as u32);
+    let mut big = Vec::new();
+    let payload = if got < 0.0 {
         None
     } else {
-        Some(packed.unchecked_into::<Uint8Array>().to_vec())
+        let len = (got / 2.0) as usize;
+        let bytes = match scratch.0.get(..len) {
+            Some(bytes) => bytes,
+            None => {
+                big.resize(len, 0);
+                packed(addr_mut(&mut big), len as u32);
+                &big
+            }
+        };
+        Some((bytes, got % 2.0 == 1.0))
     };
     let fallback = match payload {
         Some(_) => None,
@@ -159,8 +254,13 @@ fn encode_js(
     if let (Some(now), true) = (now, has_ttl || opts.ttl.is_some()) {
         opts.now_ms = Some(call_now(now)?);
     }
-    if let Some(bytes) = payload {
-        match codec.encode_payload(bytes, &opts) {
+    if let Some((bytes, exact)) = payload {
+        let minted = if exact {
+            codec.encode_trusted(bytes, &opts)
+        } else {
+            codec.encode_checked(bytes, &opts)
+        };
+        match minted {
             // Only a payload the walker got wrong is malformed; convert the slow way then.
             Err(CursorError::Malformed(_)) => {}
             other => return Ok(other?),
@@ -180,38 +280,49 @@ fn decode_js(
     options: &JsValue,
     now: Option<&Function>,
 ) -> Result<JsValue, JsValue> {
-    let token = token_arg(token, codec.max_length())?;
+    let mut scratch = Scratch::take();
+    let token = token_arg(token, codec.max_length(), &mut scratch.0)?;
     let mut opts = decode_options(options)?;
     if let Some(now) = now {
         opts.now_ms = Some(call_now(now)?);
     }
-    let (cursor, body) = codec.decode_with_payload(&token, &opts)?;
-    let mut out = Vec::with_capacity(48);
+    let owned;
+    let bytes = match token {
+        Ok(len) => scratch.0.get(..len).unwrap_or_default(),
+        // Not strict base64url (or longer than the scratch): the core decodes the text and
+        // says what is wrong. (The lengths are checked: a token is ASCII, or not a token.)
+        Err(text) => {
+            owned = codec::decode_token_text(&text)?;
+            &owned
+        }
+    };
+    let (cursor, body) = codec.decode_bytes(bytes, &opts)?;
+    let mut meta = Vec::with_capacity(48);
     let mut flags = 0u8;
     if cursor.direction == Direction::Before {
         flags |= 1;
     }
-    out.push(0);
+    meta.push(0);
     if let (Some(iat), Some(exp)) = (cursor.issued_at, cursor.expires_at) {
         flags |= 2;
-        out.extend_from_slice(&(iat as f64).to_le_bytes());
-        out.extend_from_slice(&(exp as f64).to_le_bytes());
+        meta.extend_from_slice(&(iat as f64).to_le_bytes());
+        meta.extend_from_slice(&(exp as f64).to_le_bytes());
     }
     if let Some(seg) = cursor.segment {
         flags |= 4;
-        out.extend_from_slice(&seg.segment.to_le_bytes());
-        out.extend_from_slice(&seg.total.to_le_bytes());
+        meta.extend_from_slice(&seg.segment.to_le_bytes());
+        meta.extend_from_slice(&seg.total.to_le_bytes());
     }
     if let Some(id) = &cursor.key_id {
         flags |= 8;
         // Key ids are at most 255 bytes (checked when the codec is built and in the header).
-        out.push(id.len() as u8);
-        out.extend_from_slice(id.as_bytes());
+        meta.push(id.len() as u8);
+        meta.extend_from_slice(id.as_bytes());
     }
-    if let Some(first) = out.first_mut() {
+    if let Some(first) = meta.first_mut() {
         *first = flags;
     }
-    Ok(unpack_cursor(&out, &body))
+    Ok(unpack_cursor(addr(&meta), addr(&body)))
 }
 
 /// Builds the JS `Cursor` object; absent optional fields stay `undefined`.
