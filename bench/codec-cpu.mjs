@@ -4,18 +4,13 @@
 // warm-up, 7 rounds of 20,000 calls each; in every round each package and the peer run back
 // to back (so a busy machine slows all of them alike); the best round of each is reported, in
 // process CPU time (user + system) per encode+decode.
-import { createHmac, timingSafeEqual } from "node:crypto";
-import { KEYSET, DDB_LEK } from "./workloads.mjs";
+import { KEYSET, DDB_LEK, SECRET } from "./workloads.mjs";
+import { b64url as b64, hmacRoundTrip } from "./node-peers.mjs";
 import { pathToFileURL } from "node:url";
 import path from "node:path";
 
 const pkgs = process.argv.slice(2);
 if (pkgs.length === 0) pkgs.push("pkg/node.js");
-const b64 = {
-  encode: (s) => Buffer.from(s).toString("base64url"),
-  decode: (s) => Buffer.from(s, "base64url").toString(),
-};
-const SECRET = "bench-secret-0123456789abcdef0123456789";
 const N = 20000;
 
 function cpu(fn) {
@@ -25,26 +20,12 @@ function cpu(fn) {
   return ((d.user + d.system) * 1000) / N; // ns per call
 }
 
-// The same peer as bench/node.mjs: a JSON body and an HMAC-SHA256 tag, both base64url.
-function hmacPeer(value) {
-  const key = Buffer.from(SECRET);
-  return () => {
-    const body = Buffer.from(JSON.stringify(value)).toString("base64url");
-    const token = `${body}.${createHmac("sha256", key).update(body).digest("base64url")}`;
-    const dot = token.indexOf(".");
-    const mac = createHmac("sha256", key).update(token.slice(0, dot)).digest();
-    const given = Buffer.from(token.slice(dot + 1), "base64url");
-    if (given.length !== mac.length || !timingSafeEqual(given, mac)) throw new Error("bad mac");
-    return JSON.parse(Buffer.from(token.slice(0, dot), "base64url").toString());
-  };
-}
-
 const mods = [];
 for (const p of pkgs) mods.push([p, await import(pathToFileURL(path.resolve(p)).href)]);
 const workloads = [
   ["keyset", "peer (JSON + Buffer base64url)", () => JSON.parse(b64.decode(b64.encode(JSON.stringify(KEYSET)))), (pc) => () => pc.decodeCursor(pc.encodeCursor(KEYSET))],
   ["ddb", "peer (JSON + Buffer base64url)", () => JSON.parse(b64.decode(b64.encode(JSON.stringify(DDB_LEK)))), (pc) => () => pc.decodeCursor(pc.encodeCursor(DDB_LEK))],
-  ["signed", "peer (Node createHmac)", hmacPeer(KEYSET), (pc) => {
+  ["signed", "peer (Node createHmac)", hmacRoundTrip(SECRET, KEYSET), (pc) => {
     const codec = new pc.CursorCodec({ keys: [{ id: "k1", secret: SECRET }] });
     return () => codec.decode(codec.encode(KEYSET));
   }],

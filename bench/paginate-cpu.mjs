@@ -12,6 +12,8 @@
 // with --chromium). ROUNDS=n sets the rounds (default 9). The page of `--chromium` imports
 // this file too: it then only exports `measure`.
 
+import { whileLoop } from "./workloads.mjs";
+
 const PAGES = 1000;
 const PER_PAGE = 100;
 
@@ -37,16 +39,7 @@ const median = (xs) => [...xs].sort((a, b) => a - b)[Math.floor(xs.length / 2)];
 export async function measure(packages, rounds, cpuNs) {
   const fetchPage = workload();
   const runs = {
-    "while loop": async () => {
-      let n = 0;
-      let token;
-      do {
-        const page = await fetchPage(token);
-        for (const item of page.Items) n += item.id >= 0 ? 1 : 0;
-        token = page.NextToken;
-      } while (token);
-      check(n);
-    },
+    "while loop": whileLoop(fetchPage, check),
   };
   for (const [name, pc] of Object.entries(packages)) {
     runs[name] = async () => {

@@ -5,7 +5,7 @@ import { compare, compareRuns, sleep } from "./measure.mjs";
 
 export const KEYSET = { createdAt: new Date("2024-05-01T12:34:56.789Z"), id: 123456789 };
 export const DDB_LEK = { pk: { S: "USER#123" }, sk: { S: "ORDER#2024-05-01#0001" }, gsi1pk: { S: "STATUS#OPEN" }, gsi1sk: { N: "1714566896" } };
-const SECRET = "bench-secret-0123456789abcdef0123456789";
+export const SECRET = "bench-secret-0123456789abcdef0123456789";
 
 function row(workload, env, results, ours, goal, unit = "ns/op") {
   const peers = Object.entries(results).filter(([n]) => n !== ours);
@@ -60,6 +60,23 @@ export async function signedCodec({ pc, peers, env, quick, isAsync = false }) {
   return [row("signed mint+verify, keyset", env, results, "pagecursor", env === "node" ? ">= 1.0x Node HMAC" : ">= 5x WebCrypto")];
 }
 
+/**
+ * The walk users write by hand over an AWS-style `NextToken` fetch: the baseline of the
+ * paginator overhead (also run by `bench/paginate-cpu.mjs`). `check` is given the item count.
+ */
+export function whileLoop(fetchPage, check) {
+  return async () => {
+    let n = 0;
+    let token;
+    do {
+      const page = await fetchPage(token);
+      for (const item of page.Items) n += item.id >= 0 ? 1 : 0;
+      token = page.NextToken;
+    } while (token);
+    check(n);
+  };
+}
+
 function makePages(pages, perPage) {
   const all = [];
   for (let p = 0; p < pages; p++) {
@@ -88,16 +105,7 @@ export async function paginatorOverhead({ pc, createPaginator, env, quick }) {
     if (n !== PAGES * 100) throw new Error(`walked ${n} items, expected ${PAGES * 100}`);
   };
   const competitors = {
-    "hand-written while loop": async () => {
-      let n = 0;
-      let token;
-      do {
-        const page = await fetchPage(token);
-        for (const item of page.Items) n += item.id >= 0 ? 1 : 0;
-        token = page.NextToken;
-      } while (token);
-      check(n);
-    },
+    "hand-written while loop": whileLoop(fetchPage, check),
     "async generator": async () => {
       async function* walk() {
         let token;
