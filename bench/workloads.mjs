@@ -137,7 +137,7 @@ export async function paginatorOverhead({ pc, createPaginator, env, quick }) {
       check(n);
     };
   }
-  const results = await compareRuns(competitors, { rounds: quick ? 3 : 9 });
+  const results = await compareRuns(competitors, { rounds: quick ? 5 : 41 });
   const perPage = (name) => results[name].median / PAGES;
   const base = perPage("hand-written while loop");
   return [
