@@ -25,12 +25,20 @@ async function timeBatch(fn, n, isAsync) {
  * Measures competitors `{ name: fn }` and returns `{ name: { median, min, max } }` in ns/op.
  * `opts.minBatchMs` sizes batches so each takes at least that long.
  */
-export async function compare(competitors, { rounds = 15, minBatchMs = 20, isAsync = false } = {}) {
+export async function compare(competitors, { rounds = 15, minBatchMs = 20, warmupMs = 300, isAsync = false } = {}) {
   const names = Object.keys(competitors);
   const batch = {};
   for (const name of names) {
-    // Warm up and find a batch size that runs for at least minBatchMs.
+    // Warm up for at least warmupMs, growing the batch while it runs under minBatchMs, then
+    // grow it until it runs for at least minBatchMs. Sizing from the first calls alone could
+    // settle on a batch of one when a first call is slow (compilation, a collection): the
+    // browser's 100 µs clock then measured one call as 100 µs.
     let n = 1;
+    for (let spent = 0; spent < warmupMs && n <= 1e7; ) {
+      const ms = await timeBatch(competitors[name], n, isAsync);
+      spent += ms;
+      if (ms < minBatchMs) n *= 2;
+    }
     for (;;) {
       const ms = await timeBatch(competitors[name], n, isAsync);
       if (ms >= minBatchMs || n > 1e7) break;
