@@ -24,7 +24,7 @@
 //! # Ok::<(), pagecursor::CursorError>(())
 //! ```
 
-mod base64url;
+pub(crate) mod base64url;
 mod envelope;
 mod keys;
 mod payload;
@@ -360,7 +360,7 @@ impl CursorCodec {
     /// nesting deeper than [`MAX_DEPTH`], a segment not below its total); `too_large` when
     /// the token would be longer than `max_length`.
     pub fn encode(&self, value: &Value, options: &EncodeOptions) -> Result<String, CursorError> {
-        self.encode_body(&payload::encode(value, false)?, options)
+        self.encode_trusted(&payload::encode(value, false)?, options)
     }
 
     /// Mints a token whose payload is already encoded (format v1 "Payload" bytes), as the
@@ -382,22 +382,17 @@ impl CursorCodec {
         options: &EncodeOptions,
     ) -> Result<String, CursorError> {
         payload::check(payload, false)?;
-        self.encode_body(payload, options)
+        self.encode_trusted(payload, options)
     }
 
     /// Mints a token for payload bytes WITHOUT checking them: only for bytes that are a
-    /// canonical encoding by construction (the JS walker of the bindings vouches for them;
-    /// whatever it cannot vouch for goes through [`encode_checked`](Self::encode_checked)).
-    #[cfg_attr(not(target_arch = "wasm32"), allow(dead_code))] // used by the JS bindings
+    /// canonical encoding by construction ([`payload::encode`]'s, or those the JS walker of the
+    /// bindings vouches for); anything else goes through [`encode_checked`](Self::encode_checked).
     pub(crate) fn encode_trusted(
         &self,
-        payload: &[u8],
+        body: &[u8],
         options: &EncodeOptions,
     ) -> Result<String, CursorError> {
-        self.encode_body(payload, options)
-    }
-
-    fn encode_body(&self, body: &[u8], options: &EncodeOptions) -> Result<String, CursorError> {
         if let Some(seg) = options.segment {
             if seg.segment >= seg.total {
                 return Err(CursorError::UnsupportedValue(
@@ -626,12 +621,6 @@ impl CursorCodec {
         };
         Ok((cursor, body))
     }
-}
-
-/// The bytes of a token's text: strict unpadded base64url, else `malformed`.
-#[cfg_attr(not(target_arch = "wasm32"), allow(dead_code))] // used by the JS bindings
-pub(crate) fn decode_token_text(token: &str) -> Result<Vec<u8>, CursorError> {
-    base64url::decode(token)
 }
 
 /// Mints a plain token with the default options.

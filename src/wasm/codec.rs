@@ -189,8 +189,9 @@ fn bad(why: String) -> CursorError {
     CursorError::UnsupportedValue(why)
 }
 
-/// The token argument as bytes: a non-empty string no longer than `max_length`, measured
-/// before anything is copied. Strict base64url decodes straight into `scratch` in JS
+/// The token argument as bytes: a non-empty string no longer than `max_length` (a longer
+/// one is refused before its text is copied into wasm memory; at most the scratch buffer's
+/// worth of it was decoded). Strict base64url decodes straight into `scratch` in JS
 /// (`Ok(Ok(length))`, the bytes at the start of `scratch`); anything else comes back as the
 /// text (`Ok(Err(text))`), for the core to decode and report.
 fn token_arg(
@@ -215,8 +216,8 @@ fn token_arg(
     if got < 0.0 {
         return Ok(Err(String::from(token.unchecked_ref::<JsString>())));
     }
-    // Unpadded base64url: 3 bytes per 4 characters, 1 or 2 for a tail of 2 or 3.
-    Ok(Ok(length / 4 * 3 + (length % 4).saturating_sub(1)))
+    // The decoded length as `tokenBytes` computes it (a length of 1 mod 4 never gets here).
+    Ok(Ok(length * 3 / 4))
 }
 
 /// Mints a token for a JS value: the value crosses as payload bytes built by `codec.js`,
@@ -292,7 +293,7 @@ fn decode_js(
         // Not strict base64url (or longer than the scratch): the core decodes the text and
         // says what is wrong. (The lengths are checked: a token is ASCII, or not a token.)
         Err(text) => {
-            owned = codec::decode_token_text(&text)?;
+            owned = codec::base64url::decode(&text)?;
             &owned
         }
     };
