@@ -16,9 +16,8 @@ use super::page::{codec_option, count_option, get, scope_option};
 use super::paginate::{paginate_js, token_value};
 use crate::codec::{CursorCodec, DecodeOptions, EncodeOptions};
 use crate::error::CursorError;
-use crate::paginate::token::canonical_bytes;
 use crate::paginate::{Layout, Position, ResumeState};
-use crate::stack::{ChunkWindow, Edge, WindowChange};
+use crate::stack::{same_token, ChunkWindow, Edge, WindowChange};
 use crate::value::Value;
 
 /// A positive whole number option, `None` when absent (at most 2^32 - 1: a count of items or
@@ -301,12 +300,7 @@ fn cut_in(shared: &Shared, resume: &str, token: &JsValue) -> bool {
         None => token.is_undefined(),
         Some(_) if token.is_undefined() => false,
         // Token equality as the walk has it: deep, map key order ignored.
-        Some(at) => token_value(token).is_some_and(|value| {
-            let (mut a, mut b) = (Vec::new(), Vec::new());
-            canonical_bytes(at, true, &mut a);
-            canonical_bytes(&value, true, &mut b);
-            a == b
-        }),
+        Some(at) => token_value(token).is_some_and(|value| same_token(at, &value)),
     }
 }
 
