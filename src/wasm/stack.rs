@@ -10,6 +10,7 @@ use super::errors::pagination_error;
 use super::page::{codec_option, count_option, positive_integer, scope_option};
 use crate::codec::CursorCodec;
 use crate::error::CursorError;
+use crate::page::MAX_SAFE_INTEGER;
 use crate::stack::{CursorStack, StackError};
 use crate::value::Value;
 
@@ -19,9 +20,6 @@ fn stack_error(err: StackError) -> JsValue {
         _ => pagination_error(err.code(), &err.to_string(), None, None),
     }
 }
-
-/// The largest integer a JS number holds exactly: the largest page number and depth.
-const MAX_SAFE: f64 = 9_007_199_254_740_991.0;
 
 /// The token argument of `record`/`forward`: `undefined` is "no token" (the end).
 fn token_arg(value: &JsValue) -> Result<Option<Value>, CursorError> {
@@ -43,7 +41,8 @@ struct Options {
 }
 
 fn read_options(options: &JsValue) -> Result<Options, JsValue> {
-    let max_depth = count_option(options, "maxDepth", "maxDepth", MAX_SAFE)?.map(|d| d as usize);
+    let max_depth =
+        count_option(options, "maxDepth", "maxDepth", MAX_SAFE_INTEGER as f64)?.map(|d| d as usize);
     let scope = scope_option(options)?;
     let codec = codec_option(options)?;
     Ok(Options {
@@ -186,7 +185,7 @@ impl JsCursorStack {
     /// or evicted by `maxDepth` is a `PaginationError` `bad_page`.
     #[wasm_bindgen(js_name = "goTo", unchecked_return_type = "unknown")]
     pub fn go_to(&mut self, page: JsValue) -> Result<JsValue, JsValue> {
-        let page = positive_integer(&page, "page", MAX_SAFE)?;
+        let page = positive_integer(&page, "page", MAX_SAFE_INTEGER as f64)?;
         Ok(token_out(self.inner.go_to(page).map_err(stack_error)?))
     }
 
