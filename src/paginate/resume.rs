@@ -214,20 +214,22 @@ impl ResumeState {
     /// (F7 in docs/security.md), so it is damage even under a valid checksum or MAC.
     fn from_body(body: &Value) -> Result<ResumeState, ResumeError> {
         let bad = ResumeError::Damaged;
+        // (`decode` hands over the map it checked: this only names its entries.)
         let Value::Map(entries) = body else {
             return Err(bad("payload is not a map"));
         };
-        let expected = matches!(entries.as_slice(),
-            [(v, _), (s, _), (l, _), (p, _)] if v == "v" && s == "s" && l == "l" && p == "p");
-        if !expected {
+        let [(kv, v), (ks, s), (kl, l), (kp, p)] = entries.as_slice() else {
+            return Err(bad("unexpected payload keys"));
+        };
+        if !(kv == "v" && ks == "s" && kl == "l" && kp == "p") {
             return Err(bad("unexpected payload keys"));
         }
-        if body.get("v") != Some(&Value::Float(PAYLOAD_VERSION)) {
+        if *v != Value::Float(PAYLOAD_VERSION) {
             return Err(bad("unknown payload version"));
         }
-        let scope = match body.get("s") {
-            Some(Value::Null) => None,
-            Some(Value::Bytes(b)) if b.len() == SCOPE_DIGEST_BYTES => {
+        let scope = match s {
+            Value::Null => None,
+            Value::Bytes(b) if b.len() == SCOPE_DIGEST_BYTES => {
                 let mut s = [0u8; SCOPE_DIGEST_BYTES];
                 s.copy_from_slice(b);
                 Some(s)
@@ -235,9 +237,9 @@ impl ResumeState {
             _ => return Err(bad("bad scope digest")),
         };
         let small = |v: &Value| as_u64(v).and_then(|n| u32::try_from(n).ok());
-        let layout = match body.get("l") {
-            Some(Value::Null) => Layout::Single,
-            Some(Value::List(l)) => match l.as_slice() {
+        let layout = match l {
+            Value::Null => Layout::Single,
+            Value::List(l) => match l.as_slice() {
                 [t] => Layout::All {
                     total: small(t).ok_or(bad("bad layout"))?,
                 },
@@ -249,7 +251,7 @@ impl ResumeState {
             },
             _ => return Err(bad("bad layout")),
         };
-        let Some(Value::List(raw)) = body.get("p") else {
+        let Value::List(raw) = p else {
             return Err(bad("no positions"));
         };
         let mut positions = Vec::with_capacity(raw.len());
