@@ -117,7 +117,7 @@ pub fn canonical_bytes(value: &Value, sort_keys: bool, out: &mut Vec<u8>) {
 /// tokens (a server, or users whose data become keys in `LastEvaluatedKey`) cannot make two
 /// tokens collide without the key. About a hundred times cheaper than SHA-256 in the
 /// size-optimised wasm build, where the digest was most of the paginator's time per page.
-pub fn siphash128(key: [u64; 2], data: &[u8]) -> [u8; 16] {
+pub fn siphash128(key: [u64; 2], data: &[u8]) -> [u8; TOKEN_DIGEST_BYTES] {
     use core::hash::Hasher;
     use siphasher::sip128::{Hasher128, SipHasher24};
     let mut h = SipHasher24::new_with_keys(key[0], key[1]);
