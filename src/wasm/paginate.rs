@@ -27,6 +27,7 @@ use crate::codec::CursorCodec;
 use crate::paginate::link::next_link;
 use crate::paginate::resume::scope_digest;
 use crate::paginate::retry::{is_retryable, retry_after_seconds};
+use crate::paginate::token::is_end_value;
 use crate::paginate::{
     Config, Failure, FailureAction, FailureFacts, Layout, Request, ResumeState, RetryPolicy,
     SameToken, Start, Step, StopReason, Token, Walk,
@@ -132,12 +133,7 @@ pub(crate) fn token_value(raw: &JsValue) -> Option<Value> {
 fn json_form(raw: &JsValue) -> Option<Value> {
     let text = js_sys::JSON::stringify(raw).ok()?.as_string()?;
     let parsed = js_sys::JSON::parse(&text).ok()?;
-    match token_to_value(&parsed).ok()? {
-        Value::Null => None,
-        Value::String(s) if s.is_empty() => None,
-        Value::Map(m) if m.is_empty() => None,
-        v => Some(v),
-    }
+    token_to_value(&parsed).ok().filter(|v| !is_end_value(v))
 }
 
 /// A page's has-more flag: 0 none, 1 false, 2 true.
@@ -338,7 +334,8 @@ impl PaginatorCore {
             Step::Page(d) => {
                 // One chain, no prefetch: at most one request per call, and none went out
                 // above when one goes out here.
-                let plain = whole && d.segment == 0 && !d.is_cut() && w.pages_may_wait();
+                let uncut = whole && d.segment == 0 && !d.is_cut();
+                let plain = uncut && w.pages_may_wait();
                 let mut told = false;
                 // Request n+1 goes out before page n reaches the consumer.
                 w.poll_requests_with(now, &mut |r| {
@@ -355,7 +352,7 @@ impl PaginatorCore {
                 });
                 if whole {
                     w.consume_page();
-                    if d.segment == 0 && !d.is_cut() {
+                    if uncut {
                         return if told { -d.page } else { PAGE_ID + d.page };
                     }
                 }
