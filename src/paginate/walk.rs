@@ -310,6 +310,12 @@ impl<T: Clone, P> Walk<T, P> {
                     buffered: 0,
                 },
                 Start::At { token, skip } => {
+                    // The segment's first token is recorded here; every later one is recorded
+                    // by `on_page` when it arrives (one digest per token).
+                    let mut sent = SentTokens::default();
+                    if let Some(value) = token.as_ref().and_then(|t| t.value.as_ref()) {
+                        sent.insert(value);
+                    }
                     let token = token.map(Rc::new);
                     Chain {
                         segment,
@@ -318,7 +324,7 @@ impl<T: Clone, P> Walk<T, P> {
                             skip,
                         },
                         fetch: Fetch::Ready(token),
-                        sent: SentTokens::default(),
+                        sent,
                         first_skip: skip,
                         buffered: 0,
                     }
@@ -485,13 +491,6 @@ impl<T: Clone, P> Walk<T, P> {
             let Fetch::Ready(token) = std::mem::replace(&mut chain.fetch, Fetch::Ended) else {
                 continue;
             };
-            // Only a segment's first token is recorded here: every later one was recorded by
-            // `on_page` when it arrived (one digest per token).
-            if chain.sent.is_empty() {
-                if let Some(value) = token.as_ref().and_then(|t| t.value.as_ref()) {
-                    chain.sent.insert(value);
-                }
-            }
             let id = self.next_id;
             self.next_id += 1;
             let segment = chain.segment;
