@@ -1,5 +1,5 @@
 // The paginator's JS driver in real headless Chromium: the checks of tests/js/paginate-driver.mjs
-// (the `for await` protocol, repeated tokens, abort, and findings F1/F2/F4), run inside a plain
+// (the `for await` protocol, repeated tokens, abort, and findings F1/F2), run inside a plain
 // module page that imports the installed package through an import map.
 import { test } from "node:test";
 import assert from "node:assert/strict";
@@ -8,7 +8,7 @@ import { checks } from "../js/paginate-driver.mjs";
 
 const openConsumer = consumerPage("/checks/");
 
-test("the paginator's JS driver in Chromium: for await, repeated tokens, abort, F1/F2/F4", async () => {
+test("the paginator's JS driver in Chromium: for await, repeated tokens, abort, F1/F2", async () => {
   const { page, problems } = await openConsumer();
   const ran = await page.evaluate(async () => {
     const lib = await import("pagecursor");
