@@ -57,6 +57,16 @@ export async function compare(competitors, { rounds = 15, minBatchMs = 20, warmu
 }
 
 /**
+ * Runs `fn` untimed, awaiting each call, for at least `ms` (and at least once): the engine's
+ * tier-up takes several runs of a whole scenario, more in Chromium and under load.
+ */
+export async function warmUp(fn, ms) {
+  const t0 = now();
+  do await fn();
+  while (now() - t0 < ms);
+}
+
+/**
  * Times whole runs of an async scenario (for workloads measured per run, not per op). Each
  * competitor first runs untimed for at least `warmupMs` (and at least once), so that the
  * timed rounds measure the JIT-compiled code, as `compare` does with its batch sizing: without
@@ -64,11 +74,7 @@ export async function compare(competitors, { rounds = 15, minBatchMs = 20, warmu
  */
 export async function compareRuns(competitors, { rounds = 5, warmupMs = 300 } = {}) {
   const names = Object.keys(competitors);
-  for (const name of names) {
-    const t0 = now();
-    do await competitors[name]();
-    while (now() - t0 < warmupMs);
-  }
+  for (const name of names) await warmUp(competitors[name], warmupMs);
   const samples = Object.fromEntries(names.map((n) => [n, []]));
   for (let r = 0; r < rounds; r++) {
     for (const name of names) {
@@ -80,7 +86,8 @@ export async function compareRuns(competitors, { rounds = 5, warmupMs = 300 } = 
   return Object.fromEntries(names.map((n) => [n, stats(samples[n])]));
 }
 
-function stats(xs) {
+/** `{ median, min, max }` of the samples `xs` (the upper median of an even count). */
+export function stats(xs) {
   const s = [...xs].sort((a, b) => a - b);
   return { median: s[Math.floor(s.length / 2)], min: s[0], max: s[s.length - 1] };
 }

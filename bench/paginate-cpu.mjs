@@ -12,53 +12,30 @@
 // with --chromium). ROUNDS=n sets the rounds (default 9). The page of `--chromium` imports
 // this file too: it then only exports `measure`.
 
-import { whileLoop } from "./workloads.mjs";
+import { fetchFrom, makePages, pagecursorWalk, whileLoop } from "./workloads.mjs";
+import { stats, warmUp } from "./measure.mjs";
 
 const PAGES = 1000;
 const PER_PAGE = 100;
 
-function workload() {
-  const pages = [];
-  for (let p = 0; p < PAGES; p++) {
-    const Items = Array.from({ length: PER_PAGE }, (_, i) => ({ id: p * PER_PAGE + i }));
-    pages.push({ Items, NextToken: p + 1 < PAGES ? `t${p + 1}` : undefined });
-  }
-  return async (token) => pages[token ? Number(token.slice(1)) : 0];
-}
-
 function check(n) {
   if (n !== PAGES * PER_PAGE) throw new Error(`walked ${n} items, expected ${PAGES * PER_PAGE}`);
 }
-
-const median = (xs) => [...xs].sort((a, b) => a - b)[Math.floor(xs.length / 2)];
 
 /**
  * Runs the loop and a walk of every package (`{ name: module }`) `rounds` times, interleaved,
  * and returns lines of text. `cpuNs()` (optional) reads the process CPU time in ns.
  */
 export async function measure(packages, rounds, cpuNs) {
-  const fetchPage = workload();
+  const fetchPage = fetchFrom(makePages(PAGES, PER_PAGE));
   const runs = {
     "while loop": whileLoop(fetchPage, check),
   };
-  for (const [name, pc] of Object.entries(packages)) {
-    runs[name] = async () => {
-      let n = 0;
-      for await (const page of pc.paginate(fetchPage, { preset: "aws", items: "Items" })) {
-        for (const item of page.Items) n += item.id >= 0 ? 1 : 0;
-      }
-      check(n);
-    };
-  }
+  for (const [name, pc] of Object.entries(packages)) runs[name] = pagecursorWalk(pc, fetchPage, check);
   const cpu = Object.fromEntries(Object.keys(runs).map((k) => [k, Infinity]));
   const wall = Object.fromEntries(Object.keys(runs).map((k) => [k, []]));
-  // Warm up (>= 300 ms each, as bench/measure.mjs `compareRuns`): the engine's tier-up takes
-  // several walks, more in Chromium and under load.
-  for (const fn of Object.values(runs)) {
-    const t0 = performance.now();
-    do await fn();
-    while (performance.now() - t0 < 300);
-  }
+  // Warm up >= 300 ms each, as bench/measure.mjs `compareRuns` does.
+  for (const fn of Object.values(runs)) await warmUp(fn, 300);
   for (let r = 0; r < rounds; r++) {
     for (const [name, fn] of Object.entries(runs)) {
       const c0 = cpuNs?.();
@@ -71,11 +48,9 @@ export async function measure(packages, rounds, cpuNs) {
   const us = (ns) => (ns / PAGES / 1000).toFixed(2);
   const over = (ns, base) => `${ns >= base ? "+" : ""}${us(ns - base)}`;
   const lines = [`${rounds} rounds, µs per page (${PAGES} pages x ${PER_PAGE} items); over the loop in ()`];
-  const wallBase = median(wall["while loop"]);
-  const bestBase = Math.min(...wall["while loop"]);
+  const { median: wallBase, min: bestBase } = stats(wall["while loop"]);
   for (const name of Object.keys(runs)) {
-    const med = median(wall[name]);
-    const best = Math.min(...wall[name]);
+    const { median: med, min: best } = stats(wall[name]);
     let line = `${name.padEnd(28)} wall median ${us(med)} (${over(med, wallBase)}), best ${us(best)} (${over(best, bestBase)})`;
     if (cpuNs) line += `   CPU best ${us(cpu[name])} (${over(cpu[name], cpu["while loop"])})`;
     lines.push(line);

@@ -77,7 +77,26 @@ export function whileLoop(fetchPage, check) {
   };
 }
 
-function makePages(pages, perPage) {
+/**
+ * The same walk through pagecursor's `paginate` (package `pc`, AWS preset), counting items as
+ * `whileLoop` does (also run by `bench/paginate-cpu.mjs`).
+ */
+export function pagecursorWalk(pc, fetchPage, check) {
+  return async () => {
+    let n = 0;
+    for await (const page of pc.paginate(fetchPage, { preset: "aws", items: "Items" })) {
+      for (const item of page.Items) n += item.id >= 0 ? 1 : 0;
+    }
+    check(n);
+  };
+}
+
+/**
+ * `pages` AWS-style pages of `perPage` items `{ id }` in memory (`NextToken` "t<page>"), and
+ * the async fetch over them that the walks above take (both also used by
+ * `bench/paginate-cpu.mjs`).
+ */
+export function makePages(pages, perPage) {
   const all = [];
   for (let p = 0; p < pages; p++) {
     const Items = Array.from({ length: perPage }, (_, i) => ({ id: p * perPage + i }));
@@ -85,12 +104,12 @@ function makePages(pages, perPage) {
   }
   return all;
 }
+export const fetchFrom = (pages) => async (token) => pages[token ? Number(token.slice(1)) : 0];
 
 /** Per-page overhead of walking 1,000 pages of 100 items from memory. */
 export async function paginatorOverhead({ pc, createPaginator, env, quick }) {
   const PAGES = quick ? 200 : 1000;
-  const pages = makePages(PAGES, 100);
-  const fetchPage = async (token) => pages[token ? Number(token.slice(1)) : 0];
+  const fetchPage = fetchFrom(makePages(PAGES, 100));
   class FakeClient {
     async send(command) {
       return fetchPage(command.input.NextToken);
@@ -119,13 +138,7 @@ export async function paginatorOverhead({ pc, createPaginator, env, quick }) {
       for await (const item of walk()) n += item.id >= 0 ? 1 : 0;
       check(n);
     },
-    pagecursor: async () => {
-      let n = 0;
-      for await (const page of pc.paginate(fetchPage, { preset: "aws", items: "Items" })) {
-        for (const item of page.Items) n += item.id >= 0 ? 1 : 0;
-      }
-      check(n);
-    },
+    pagecursor: pagecursorWalk(pc, fetchPage, check),
   };
   if (createPaginator) {
     const paginateOp = createPaginator(FakeClient, FakeCommand, "NextToken", "NextToken", "MaxResults");

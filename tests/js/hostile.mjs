@@ -471,8 +471,8 @@ export function cases(lib) {
     ["paginate(Proxy throws)", "TypeError", () => walk(throwingProxy(), keyset())],
     ["paginate options 42", "TypeError", () => walk(threePages(), 42)],
     ["paginate options 'keyset'", "TypeError", () => walk(threePages(), "keyset")],
-    ["paginate options getter throws", ["user", "TypeError"], () => walk(threePages(), throwingGetter("preset"))],
-    ["paginate options Proxy throws", ["user", "TypeError"], () => walk(threePages(), throwingProxy())],
+    ["paginate options getter throws", "user", () => walk(threePages(), throwingGetter("preset"))],
+    ["paginate options Proxy throws", "user", () => walk(threePages(), throwingProxy())],
     ["paginate preset 'nope'", "TypeError", () => walk(threePages(), { preset: "nope" })],
     ["paginate preset 5", "TypeError", () => walk(threePages(), { preset: 5 })],
     ["paginate no preset, no next", "TypeError", () => walk(threePages(), {})],
@@ -490,7 +490,7 @@ export function cases(lib) {
     ["paginate segments 0", "TypeError", () => walk(threePages(), keyset({ segments: 0 }))],
     ["paginate segments 2^40", "TypeError", () => walk(threePages(), keyset({ segments: 2 ** 40 }))],
     ["paginate segment 3 of 2", "TypeError", () => walk(threePages(), keyset({ segment: { segment: 3, total: 2 } }))],
-    ["paginate segment getter throws", ["user", "TypeError"], () =>
+    ["paginate segment getter throws", "user", () =>
       walk(threePages(), keyset({ segment: throwingGetter("segment") }))],
     ["paginate onSameToken 'maybe'", "TypeError", () => walk(threePages(), keyset({ onSameToken: "maybe" }))],
     ["paginate signal {}", "TypeError", () => walk(threePages(), keyset({ signal: {} }))],
@@ -539,22 +539,22 @@ export function cases(lib) {
     // paginator sees a page — a failed fetch (cause = the error). Returned as is: bad_page.
     ["fetchPage resolves a throwing Proxy", "PaginationError:fetch_failed(cause=user)", () =>
       walk(async () => throwingProxy(), keyset())],
-    ["fetchPage returns a throwing Proxy", ["PaginationError:bad_page(cause=user)", "PaginationError:bad_page"], () =>
+    ["fetchPage returns a throwing Proxy", "PaginationError:bad_page(cause=user)", () =>
       walk(() => throwingProxy(), keyset())],
-    ["page.items getter throws", ["PaginationError:bad_page(cause=user)", "PaginationError:bad_page"], () =>
+    ["page.items getter throws", "PaginationError:bad_page(cause=user)", () =>
       walk(async () => throwingGetter("items"), keyset())],
-    ["page.next_cursor getter throws", ["PaginationError:bad_page(cause=user)", "PaginationError:bad_page"], () =>
+    ["page.next_cursor getter throws", "PaginationError:bad_page(cause=user)", () =>
       walk(async () => Object.defineProperty({ items: [] }, "next_cursor", { get() { throw USER; } }), keyset())],
     ["page.items is 42", "PaginationError:bad_page", () => walk(async () => ({ items: 42 }), keyset())],
     ["page.items is a string", "PaginationError:bad_page", () => walk(async () => ({ items: "abc" }), keyset())],
-    ["page.items is a throwing Proxy array", ["PaginationError:bad_page(cause=user)", "PaginationError:bad_page"], () =>
+    ["page.items is a throwing Proxy array", "PaginationError:bad_page(cause=user)", () =>
       walk(async () => ({ items: throwingProxy([1]) }), keyset())],
     ["items function throws", "PaginationError:bad_page(cause=user)", () =>
       walk(async () => ({ n: null }), { next: "n", items: () => { throw USER; } })],
     ["items function returns 42", "PaginationError:bad_page", () => walk(async () => ({ n: null }), { next: "n", items: () => 42 })],
-    ["next function throws", ["PaginationError:bad_page(cause=user)", "PaginationError:bad_page", "PaginationError:fetch_failed(cause=user)"], () =>
+    ["next function throws", "PaginationError:bad_page(cause=user)", () =>
       walk(async () => ({ items: [] }), { items: "items", next: () => { throw USER; } })],
-    ["more function throws", ["PaginationError:bad_page(cause=user)", "PaginationError:bad_page", "PaginationError:fetch_failed(cause=user)"], () =>
+    ["more function throws", "PaginationError:bad_page(cause=user)", () =>
       walk(async () => ({ items: [], n: "x" }), { items: "items", next: "n", more: () => { throw USER; } })],
     ["page of 10^6 items", "ok", () => walk(async () => ({ items: bigArray }), keyset())],
     ["cyclic next token is still followed", "ok", async () => {

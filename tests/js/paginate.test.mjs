@@ -761,8 +761,8 @@ test("fault injection with parallel segments answering out of order: per segment
   }
 });
 
-// The JS driver through the `for await` protocol and the page-read findings F1/F2/F4; the
-// same checks run in Chromium (tests/browser/paginate.test.mjs).
+// The JS driver through the `for await` protocol and what the hostile cases leave open of
+// findings F1/F2; the same checks run in Chromium (tests/browser/paginate.test.mjs).
 import * as lib from "pagecursor";
 import { checks } from "./paginate-driver.mjs";
 

@@ -436,13 +436,24 @@ describe("maxItems combinations", () => {
       index: (t) => (t === undefined ? 0 : Number(new URL(t).searchParams.get("page"))),
     },
   };
+  // The next token a page built above carries, read off the page itself (not through the
+  // paginator); JSON text, so that a token object can be compared by value.
+  const carried = (page) => {
+    const t = page instanceof Response
+      ? /<([^>]*)>; rel="next"/.exec(page.headers.get("link") ?? "")?.[1]
+      : page.LastEvaluatedKey ?? page.NextToken ?? page.next_cursor ?? page.nextCursor ?? (page.data?.orders ?? page).pageInfo?.endCursor;
+    return t === undefined || t === null ? undefined : JSON.stringify(t);
+  };
   for (const [name, pre] of Object.entries(presets)) {
     test(`resume after a mid-page cut — preset ${name}: maxItems 4 in chunks, nothing lost or repeated; tokens passed raw`, async () => {
       const tokens = [];
+      const emitted = new Set();
       const fetchPage = async (t) => {
         tokens.push(t);
         const i = pre.index(t);
-        return pre.page(PAGES[i], i, i === PAGES.length - 1);
+        const page = pre.page(PAGES[i], i, i === PAGES.length - 1);
+        if (carried(page) !== undefined) emitted.add(carried(page));
+        return page;
       };
       const got = [];
       let token;
@@ -455,7 +466,7 @@ describe("maxItems combinations", () => {
       } while (token !== undefined && ++rounds < 50);
       assert.deepEqual(got, ALL);
       // Every token fetchPage saw is one a page carried (or undefined).
-      for (const t of tokens) assert.ok(t === undefined || pre.index(t) >= 1);
+      for (const t of tokens) assert.ok(t === undefined || emitted.has(JSON.stringify(t)), `fetched ${JSON.stringify(t)}, emitted ${[...emitted]}`);
     });
   }
 
@@ -734,54 +745,4 @@ describe("option validation", () => {
       });
     });
   }
-});
-
-describe("types (pkg/index.d.ts)", async () => {
-  const fs = await import("node:fs");
-  const path = await import("node:path");
-  const { fileURLToPath } = await import("node:url");
-  const { execFileSync } = await import("node:child_process");
-  let root = path.dirname(fileURLToPath(import.meta.resolve("pagecursor")));
-  while (!fs.existsSync(path.join(root, "package.json"))) root = path.dirname(root);
-  const tsc = [path.resolve(root, "../../../../node_modules/typescript/bin/tsc"), path.resolve(root, "../typescript/bin/tsc")].find((p) => fs.existsSync(p));
-  test("paginator types: instanceof Paginator, presets, options, ctx, errors compile under --strict", { skip: tsc ? false : "typescript not found" }, () => {
-    const dir = fs.mkdtempSync(path.join(path.dirname(root), "..", ".audit-types-"));
-    try {
-      fs.writeFileSync(path.join(dir, "package.json"), '{"type":"module"}');
-      fs.writeFileSync(path.join(dir, "check.ts"), `
-import { paginate, Paginator, PaginationError } from "pagecursor";
-type Row = { id: number };
-type Ddb = { Items: Row[]; LastEvaluatedKey?: Record<string, unknown> };
-export async function run(): Promise<void> {
-  const ac = new AbortController();
-  const p = paginate<Ddb, Row>(async (token, ctx) => {
-    const s: AbortSignal = ctx.signal; const a: number = ctx.attempt;
-    const seg: number | undefined = ctx.segment; const tot: number | undefined = ctx.totalSegments;
-    const ps: number | undefined = ctx.pageSize; void [s, a, seg, tot, ps, token];
-    return { Items: [{ id: 1 }] };
-  }, { preset: "dynamodb", maxItems: 3, maxPages: 2, maxRequests: 9, timeLimitMs: 5, minIntervalMs: 1, prefetch: 1,
-       segments: 2, pageSize: 10, signal: ac.signal, onSameToken: "stop", scope: { table: "t" },
-       retry: { retries: 2, baseDelayMs: 1, maxDelayMs: 5, retryable: (e: unknown) => e instanceof Error } });
-  const isP: boolean = p instanceof Paginator;
-  const u = p as unknown;
-  if (u instanceof Paginator) { const r: string | undefined = u.resumeToken; void r; }
-  const seg: number | undefined = p.lastSegment;
-  for await (const page of p) { const n: number = page.Items[0].id; void n; }
-  const one = paginate(async () => ({ items: [1] }), { items: "items", next: "next", segment: { segment: 0, total: 4 }, startToken: { k: 1 } });
-  const rel = paginate(async () => ({ nodes: ["a"] }), { preset: "relay", root: "data.orders", more: "pageInfo.hasNextPage", resumeToken: "x" });
-  const lnk = paginate(async () => new Response("[]"), { preset: "link" });
-  try { await one.toArray(); } catch (e) {
-    if (e instanceof PaginationError) { const rt: string | undefined = e.resumeToken; const c: unknown = e.cause; void rt; void c; }
-  }
-  void [isP, seg, rel, lnk];
-}
-`);
-      fs.symlinkSync(path.join(root, ".."), path.join(dir, "node_modules"));
-      execFileSync(process.execPath, [tsc, "--noEmit", "--strict", "--target", "es2022", "--lib", "es2022,dom", "--module", "nodenext", "--moduleResolution", "nodenext", path.join(dir, "check.ts")], { cwd: dir, stdio: "pipe" });
-    } catch (e) {
-      assert.fail(String(e.stdout ?? "") + String(e.stderr ?? "") || String(e));
-    } finally {
-      fs.rmSync(dir, { recursive: true, force: true });
-    }
-  });
 });

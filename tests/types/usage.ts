@@ -15,7 +15,7 @@ import {
   type Cursor,
   type CursorErrorCode,
   type CursorValue,
-  type Paginator,
+  Paginator,
 } from "pagecursor";
 
 const token: string = encodeCursor({ createdAt: new Date(), id: 42n, tags: ["a"], raw: new Uint8Array(2) });
@@ -112,3 +112,31 @@ const nextCursor: string | undefined = keyset.nextCursor;
 void nextCursor;
 // @ts-expect-error: limit is required
 paginateKeyset([{ id: 1 }], { keys: ["id"] });
+
+// The paginator's surface under every option (moved from tests/js/paginator-audit.test.mjs):
+// `instanceof Paginator` narrows, presets, ctx fields, resume and segment options, error fields.
+type Row = { id: number };
+type Ddb = { Items: Row[]; LastEvaluatedKey?: Record<string, unknown> };
+export async function paginatorOptions(): Promise<void> {
+  const ac = new AbortController();
+  const p = paginate<Ddb, Row>(async (token, ctx) => {
+    const s: AbortSignal = ctx.signal; const a: number = ctx.attempt;
+    const seg: number | undefined = ctx.segment; const tot: number | undefined = ctx.totalSegments;
+    const ps: number | undefined = ctx.pageSize; void [s, a, seg, tot, ps, token];
+    return { Items: [{ id: 1 }] };
+  }, { preset: "dynamodb", maxItems: 3, maxPages: 2, maxRequests: 9, timeLimitMs: 5, minIntervalMs: 1, prefetch: 1,
+       segments: 2, pageSize: 10, signal: ac.signal, onSameToken: "stop", scope: { table: "t" },
+       retry: { retries: 2, baseDelayMs: 1, maxDelayMs: 5, retryable: (e: unknown) => e instanceof Error } });
+  const isP: boolean = p instanceof Paginator;
+  const u = p as unknown;
+  if (u instanceof Paginator) { const r: string | undefined = u.resumeToken; void r; }
+  const seg: number | undefined = p.lastSegment;
+  for await (const page of p) { const n: number = page.Items[0].id; void n; }
+  const one = paginate(async () => ({ items: [1] }), { items: "items", next: "next", segment: { segment: 0, total: 4 }, startToken: { k: 1 } });
+  const rel = paginate(async () => ({ nodes: ["a"] }), { preset: "relay", root: "data.orders", more: "pageInfo.hasNextPage", resumeToken: "x" });
+  const lnk = paginate(async () => new Response("[]"), { preset: "link" });
+  try { await one.toArray(); } catch (e) {
+    if (e instanceof PaginationError) { const rt: string | undefined = e.resumeToken; const c: unknown = e.cause; void rt; void c; }
+  }
+  void [isP, seg, rel, lnk];
+}
