@@ -14,17 +14,16 @@ wasm-bindgen --target web --no-typescript --omit-default-module-path --encode-in
 # and docs ship in pkg/index.d.ts. esbuild (a real parser, so nothing is guessed) drops comments
 # and whitespace and simplifies syntax, but keeps every identifier: class and function names stay
 # what users see in stack traces and `constructor.name` (~4 KB gzip saved).
+minify() { # minify IN OUT (OUT may be IN)
+  esbuild "$1" --minify-whitespace --minify-syntax --legal-comments=none --format=esm \
+    --log-level=warning --outfile="$2" --allow-overwrite
+  node --check "$2"
+}
 js_out=(pkg/pagecursor.js $(find pkg/snippets -name '*.js' | sort))
-for f in "${js_out[@]}"; do
-  esbuild "$f" --minify-whitespace --minify-syntax --legal-comments=none --format=esm \
-    --log-level=warning --outfile="$f" --allow-overwrite
-  node --check "$f"
-done
+for f in "${js_out[@]}"; do minify "$f" "$f"; done
 # The paginator's JS driver is hand-written (src/js/paginator.js, with its comments); it ships
 # the same way.
-esbuild src/js/paginator.js --minify-whitespace --minify-syntax --legal-comments=none --format=esm \
-  --log-level=warning --outfile=pkg/paginator.js
-node --check pkg/paginator.js
+minify src/js/paginator.js pkg/paginator.js
 say "wasm-opt -Oz"
 wasm-opt -Oz --enable-bulk-memory --enable-nontrapping-float-to-int --enable-sign-ext \
   --enable-mutable-globals --enable-reference-types --enable-multivalue \
