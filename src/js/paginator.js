@@ -533,7 +533,7 @@ class Walk {
         this.slotPage = page;
         this.slotItems = items;
       } else {
-        this.pages.set(id, items === undefined ? { page, items: undefined } : { page, items });
+        this.pages.set(id, { page, items });
       }
     }
     this.flush();
