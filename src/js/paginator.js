@@ -731,8 +731,7 @@ class Walk {
       orders.dId = code - PAGE_ID;
       orders.dSegment = 0;
       orders.dCut = false;
-      if (this.totalSegments !== undefined) this.lastSegment = 0;
-      return true;
+      code = 0;
     }
     if (code === 0) {
       if (this.totalSegments !== undefined) this.lastSegment = this.orders.dSegment;
