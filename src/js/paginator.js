@@ -599,7 +599,7 @@ class Walk {
 
   // Resolves when a request reports, the walk's signal aborts, or the time limit passes.
   wait() {
-    if (this.signal.aborted || (this.userSignal !== undefined && this.userSignal.aborted)) return Promise.resolve();
+    if (this.signal.aborted || this.userAborted()) return Promise.resolve();
     return new Promise((resolve) => {
       this.wakers.push(resolve);
       if (this.hasLimit && this.limitTimer === undefined) {
