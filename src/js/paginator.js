@@ -224,7 +224,7 @@ class Walk {
     // The numbers cross as one Float64Array (undefined becomes NaN: absent).
     this.core = new PaginatorCore(
       this.orders,
-      [maxItems, maxPages, maxRequests, timeLimitMs, minIntervalMs ?? 0, prefetch ?? 0,
+      [maxItems, maxPages, maxRequests, timeLimitMs, minIntervalMs, prefetch,
         retries, baseDelayMs, maxDelayMs, onSame === "stop" ? 1 : 0, segment, total],
       scope, codec, resumeToken, startToken === undefined || isAbsent(startToken) ? undefined : startToken,
     );
