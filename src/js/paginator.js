@@ -276,6 +276,8 @@ class Walk {
     this.final = undefined; // [resumeToken, stopReason, stats] once the core is freed
     this.abortReported = false;
     this.fresh = true; // a bad resumeToken rejects the first pull
+    // When the walk ended (the first shutDown): kept by a shutDown that threw before release
+    // (a user signal's removeEventListener), so that the next one freezes stats at that time.
     this.endedMs = undefined;
     this.lastSegment = undefined;
     // The page the item consumer is in: its items, the next index, the end; `taken` items
