@@ -892,6 +892,23 @@ class Walk {
     return Promise.resolve(DONE);
   }
 
+  // Ends a walk that never started (checkOptions): detached from the user's signal and its core
+  // freed now, not by the garbage collector.
+  discard() {
+    const core = this.core;
+    this.core = null;
+    core.free();
+    const listener = this.listener;
+    if (listener === undefined) return;
+    this.listener = undefined;
+    try {
+      this.userSignal.removeEventListener("abort", listener);
+    } catch {
+      // Not the check's error: a signal that cannot let go fails the list's first load
+      // instead (its walk's shutDown), as paginate accepts it and its walk's end fails.
+    }
+  }
+
   // A shallow copy of the page whose items list holds only the handed-out items (only when
   // the items are found at a path; the user's objects are never changed).
   cutPage(page) {
@@ -997,6 +1014,13 @@ export function paginate(fetchPage, options) {
   return new Paginator(fetchPage, options, NOT_NEW);
 }
 
+// What `paginate(fetchPage, options)` checks, for the Rust bindings built on the paginator
+// (InfiniteList, whose constructor fails on a bad option): throws what paginate throws, and
+// leaves nothing behind (no listener on options.signal, no core).
+function checkOptions(fetchPage, options) {
+  new Walk(fetchPage, options).discard();
+}
+
 // One load of an InfiniteList (`this`: its `InfiniteLoad`, src/wasm/infinite.rs), after the
 // load before it (`prior`) settled, whose failure is its caller's. The list decides which
 // chunk, with which options, and what its window keeps; this only awaits. The first await
@@ -1031,12 +1055,12 @@ async function runLoad(prior) {
   }
 }
 
-// The Rust bindings built on the paginator (InfiniteList) find it as `PaginatorCore.driver`,
-// and a load of a list its `run`. Registered by the expression that exports InfiniteList: the
+// The Rust bindings built on the paginator (InfiniteList) find its option check as
+// `PaginatorCore.checkOptions`, and a load of a list its `run`. Registered by the expression that exports InfiniteList: the
 // package declares its modules free of side effects, so a bundler drops a bare statement but
 // keeps what a used export needs.
 function withDriver(cls) {
-  PaginatorCore.driver = paginate;
+  PaginatorCore.checkOptions = checkOptions;
   InfiniteLoad.prototype.run = runLoad;
   return cls;
 }
