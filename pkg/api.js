@@ -7,6 +7,7 @@ export { CursorStack, offsetPage, paginateOffset, paginateKeyset } from "./pagec
 export { paginate, Paginator } from "./paginator.js";
 export { InfiniteList } from "./paginator.js";
 export { CursorError, PaginationError } from "./errors.js";
+import { makeArgumentError } from "./errors.js";
 
 // F6 (docs/security.md): misuse is a TypeError.
 for (const C of [CursorCodec, CursorStack, InfiniteList]) {
@@ -16,7 +17,7 @@ for (const C of [CursorCodec, CursorStack, InfiniteList]) {
     if (/^(constructor|free|__destroy_into_raw)$/.test(k)) continue;
     d[g] = function (a, b, c) {
       if (this instanceof C && this.__wbg_ptr) return f.call(this, a, b, c);
-      throw Object.assign(new TypeError(`${k}: freed or foreign object`), { code: "invalid_argument" });
+      throw makeArgumentError(false, `${k}: freed or foreign object`);
     };
     Object.defineProperty(p, k, d);
   }

@@ -11,7 +11,7 @@
 // they only record what to do, and the driver acts after the call returned, so that no user
 // code runs inside it.
 import { PaginatorCore, InfiniteList as InfiniteListClass, InfiniteLoad } from "./pagecursor.js";
-import { PaginationError } from "./errors.js";
+import { makeArgumentError, makePaginationError } from "./errors.js";
 
 const WAIT = 1; // also the answer codes of core.pull: 0 page, 2 stopped, 3 + failure,
 const PAGE_ID = 8; // and PAGE_ID + id: the uncut page of request id (segment 0), for pages;
@@ -42,18 +42,6 @@ const HELD = Symbol("held");
 // String tokens reach the core as text when they have no lone surrogate (checked here).
 const WELL_FORMED = typeof String.prototype.isWellFormed === "function";
 
-function argError(message) {
-  const err = new TypeError(message);
-  err.code = "invalid_argument";
-  return err;
-}
-
-function paginationError(code, message, cause, resumeToken) {
-  const options = { resumeToken };
-  if (cause !== undefined) options.cause = cause;
-  return new PaginationError(code, message, options);
-}
-
 const isObject = (v) => typeof v === "object" && v !== null;
 // Primitives have no fields here (a string's `length` is not a page field).
 const get = (v, k) => (isObject(v) || typeof v === "function" ? v[k] : undefined);
@@ -73,14 +61,14 @@ function field(value, what) {
   if (value === undefined || typeof value === "function") return value;
   // An empty path ("", ".") would name the page itself: a mistake, never a location.
   if (typeof value === "string" && split(value).length > 0) return split(value);
-  throw argError(`options.${what} must be a dotted path or a function`);
+  throw makeArgumentError(false, `options.${what} must be a dotted path or a function`);
 }
 
 function count(options, key) {
   const v = get(options, key);
   if (v === undefined) return undefined;
   if (typeof v === "number" && v >= 0) return v; // NaN fails `>= 0`
-  throw argError(`options.${key} must be a non-negative number`);
+  throw makeArgumentError(false, `options.${key} must be a non-negative number`);
 }
 
 // The end of a walk: undefined, null, "" or an empty plain object.
@@ -136,12 +124,12 @@ class Orders {
 // One walk: the state the iterators of a paginator share.
 class Walk {
   constructor(fetchPage, options) {
-    if (typeof fetchPage !== "function") throw argError("paginate: fetchPage must be a function");
+    if (typeof fetchPage !== "function") throw makeArgumentError(false, "paginate: fetchPage must be a function");
     // Options are read once, in this order; a throwing getter propagates unchanged.
     const preset = get(options, "preset");
-    if (preset !== undefined && typeof preset !== "string") throw argError("options.preset must be a string");
+    if (preset !== undefined && typeof preset !== "string") throw makeArgumentError(false, "options.preset must be a string");
     const root = get(options, "root");
-    if (root !== undefined && typeof root !== "string") throw argError("options.root must be a dotted path");
+    if (root !== undefined && typeof root !== "string") throw makeArgumentError(false, "options.root must be a dotted path");
     this.root = typeof root === "string" ? split(root) : undefined;
     const items = field(get(options, "items"), "items");
     const next = field(get(options, "next"), "next");
@@ -154,13 +142,13 @@ class Walk {
       case "keyset": itemsKind = I_PATH; itemsAt = ["items"]; nextKind = N_KEYSET; break;
       case "relay": itemsKind = I_RELAY; nextKind = N_RELAY; break;
       case "link": itemsKind = I_WHOLE; nextKind = N_LINK; break;
-      default: throw argError(`unknown preset "${preset}" (dynamodb, aws, keyset, relay, link)`);
+      default: throw makeArgumentError(false, `unknown preset "${preset}" (dynamodb, aws, keyset, relay, link)`);
     }
     if (next !== undefined) {
       nextKind = typeof next === "function" ? N_FUNC : N_PATH;
       nextAt = next;
     } else if (nextKind === undefined) {
-      throw argError("paginate needs options.preset or options.next to find the next token");
+      throw makeArgumentError(false, "paginate needs options.preset or options.next to find the next token");
     }
     if (items !== undefined) {
       itemsKind = typeof items === "function" ? I_FUNC : I_PATH;
@@ -177,31 +165,31 @@ class Walk {
 
     const retry = get(options, "retry");
     // A misplaced value (`retry: 3`) would otherwise be ignored: default retries instead.
-    if (retry !== undefined && !isObject(retry)) throw argError("options.retry must be an object");
+    if (retry !== undefined && !isObject(retry)) throw makeArgumentError(false, "options.retry must be an object");
     const retries = count(retry, "retries");
     const baseDelayMs = count(retry, "baseDelayMs");
     const maxDelayMs = count(retry, "maxDelayMs");
     const retryable = get(retry, "retryable");
     if (retryable !== undefined && typeof retryable !== "function") {
-      throw argError("options.retry.retryable must be a function");
+      throw makeArgumentError(false, "options.retry.retryable must be a function");
     }
     this.retryable = retryable;
     const segments = count(options, "segments");
     const one = get(options, "segment");
     let segment, total;
     if (one !== undefined) {
-      if (segments !== undefined) throw argError("options.segments and options.segment exclude each other");
+      if (segments !== undefined) throw makeArgumentError(false, "options.segments and options.segment exclude each other");
       const s = get(one, "segment");
       const t = get(one, "total");
       if (!(typeof s === "number" && typeof t === "number" && s >= 0 && t >= 1 && s < t && t <= 1e6
         && Number.isInteger(s) && Number.isInteger(t))) {
-        throw argError("options.segment must be { segment, total } with 0 <= segment < total");
+        throw makeArgumentError(false, "options.segment must be { segment, total } with 0 <= segment < total");
       }
       segment = s;
       total = t;
     } else if (segments !== undefined) {
       if (!(segments >= 1 && segments <= 1e6 && Number.isInteger(segments))) {
-        throw argError("options.segments must be a whole number >= 1");
+        throw makeArgumentError(false, "options.segments must be a whole number >= 1");
       }
       total = segments;
     }
@@ -210,12 +198,12 @@ class Walk {
     const onSame = get(options, "onSameToken");
     if (onSame !== undefined && onSame !== "error" && onSame !== "stop") {
       // Any other value (`true`, a typo's symbol…) would silently mean "error".
-      throw argError(typeof onSame === "string"
+      throw makeArgumentError(false, typeof onSame === "string"
         ? `options.onSameToken must be "error" or "stop", not "${onSame}"`
         : 'options.onSameToken must be "error" or "stop"');
     }
     const maxItems = count(options, "maxItems");
-    if (maxItems !== undefined && itemsKind === I_NONE) throw argError("options.maxItems needs options.items");
+    if (maxItems !== undefined && itemsKind === I_NONE) throw makeArgumentError(false, "options.maxItems needs options.items");
     const maxPages = count(options, "maxPages");
     const maxRequests = count(options, "maxRequests");
     const timeLimitMs = count(options, "timeLimitMs");
@@ -224,19 +212,19 @@ class Walk {
     const codec = get(options, "codec");
     const resumeToken = get(options, "resumeToken");
     const startToken = resumeToken === undefined ? get(options, "startToken") : undefined;
-    if (typeof AbortController !== "function") throw argError("paginate needs AbortController");
+    if (typeof AbortController !== "function") throw makeArgumentError(false, "paginate needs AbortController");
     let userSignal = get(options, "signal");
     // Anything but an AbortSignal would be ignored, and the walk could then not be aborted.
     if (userSignal !== undefined
       && (typeof get(userSignal, "addEventListener") !== "function" || typeof get(userSignal, "aborted") !== "boolean")) {
-      throw argError("options.signal must be an AbortSignal");
+      throw makeArgumentError(false, "options.signal must be an AbortSignal");
     }
     this.pageSize = get(options, "pageSize");
     this.orders = new Orders();
     // The numbers cross as one Float64Array (undefined becomes NaN: absent).
     this.core = new PaginatorCore(
       this.orders,
-      [maxItems, maxPages, maxRequests, timeLimitMs, minIntervalMs ?? 0, prefetch ?? 0,
+      [maxItems, maxPages, maxRequests, timeLimitMs, minIntervalMs, prefetch,
         retries, baseDelayMs, maxDelayMs, onSame === "stop" ? 1 : 0, segment, total],
       scope, codec, resumeToken, startToken === undefined || isAbsent(startToken) ? undefined : startToken,
     );
@@ -288,6 +276,8 @@ class Walk {
     this.final = undefined; // [resumeToken, stopReason, stats] once the core is freed
     this.abortReported = false;
     this.fresh = true; // a bad resumeToken rejects the first pull
+    // When the walk ended (the first shutDown): kept by a shutDown that threw before release
+    // (a user signal's removeEventListener), so that the next one freezes stats at that time.
     this.endedMs = undefined;
     this.lastSegment = undefined;
     // The page the item consumer is in: its items, the next index, the end; `taken` items
@@ -545,7 +535,7 @@ class Walk {
         this.slotPage = page;
         this.slotItems = items;
       } else {
-        this.pages.set(id, items === undefined ? { page, items: undefined } : { page, items });
+        this.pages.set(id, { page, items });
       }
     }
     this.flush();
@@ -611,7 +601,7 @@ class Walk {
 
   // Resolves when a request reports, the walk's signal aborts, or the time limit passes.
   wait() {
-    if (this.signal.aborted || (this.userSignal !== undefined && this.userSignal.aborted)) return Promise.resolve();
+    if (this.signal.aborted || this.userAborted()) return Promise.resolve();
     return new Promise((resolve) => {
       this.wakers.push(resolve);
       if (this.hasLimit && this.limitTimer === undefined) {
@@ -636,7 +626,7 @@ class Walk {
   }
 
   error(code, message, cause) {
-    return paginationError(code, message, cause, this.resumeToken());
+    return makePaginationError(code, message, cause, this.resumeToken());
   }
 
   resumeToken() {
@@ -695,7 +685,7 @@ class Walk {
       if (initError !== undefined) {
         core.stop(1);
         this.shutDown();
-        throw paginationError("bad_resume_token", initError, undefined, undefined);
+        throw makePaginationError("bad_resume_token", initError, undefined, undefined);
       }
     }
     if (core === null) {
@@ -743,8 +733,7 @@ class Walk {
       orders.dId = code - PAGE_ID;
       orders.dSegment = 0;
       orders.dCut = false;
-      if (this.totalSegments !== undefined) this.lastSegment = 0;
-      return true;
+      code = 0;
     }
     if (code === 0) {
       if (this.totalSegments !== undefined) this.lastSegment = this.orders.dSegment;
@@ -814,7 +803,7 @@ class Walk {
     if (items === undefined) {
       this.core.stop(1);
       this.shutDown();
-      throw argError("items() needs options.items (or a preset that knows where items are)");
+      throw makeArgumentError(false, "items() needs options.items (or a preset that knows where items are)");
     }
     this.items = items;
     this.index = this.orders.dSkip;
@@ -903,6 +892,23 @@ class Walk {
     return Promise.resolve(DONE);
   }
 
+  // Ends a walk that never started (checkOptions): detached from the user's signal and its core
+  // freed now, not by the garbage collector.
+  discard() {
+    const core = this.core;
+    this.core = null;
+    core.free();
+    const listener = this.listener;
+    if (listener === undefined) return;
+    this.listener = undefined;
+    try {
+      this.userSignal.removeEventListener("abort", listener);
+    } catch {
+      // Not the check's error: a signal that cannot let go fails the list's first load
+      // instead (its walk's shutDown), as paginate accepts it and its walk's end fails.
+    }
+  }
+
   // A shallow copy of the page whose items list holds only the handed-out items (only when
   // the items are found at a path; the user's objects are never changed).
   cutPage(page) {
@@ -963,7 +969,7 @@ class WalkIterator {
 export class Paginator {
   #walk;
   constructor(fetchPage, options, internal) {
-    if (internal !== NOT_NEW) throw argError("construct paginators with paginate(fetchPage, options)");
+    if (internal !== NOT_NEW) throw makeArgumentError(false, "construct paginators with paginate(fetchPage, options)");
     this.#walk = new Walk(fetchPage, options);
   }
 
@@ -1008,6 +1014,13 @@ export function paginate(fetchPage, options) {
   return new Paginator(fetchPage, options, NOT_NEW);
 }
 
+// What `paginate(fetchPage, options)` checks, for the Rust bindings built on the paginator
+// (InfiniteList, whose constructor fails on a bad option): throws what paginate throws, and
+// leaves nothing behind (no listener on options.signal, no core).
+function checkOptions(fetchPage, options) {
+  new Walk(fetchPage, options).discard();
+}
+
 // One load of an InfiniteList (`this`: its `InfiniteLoad`, src/wasm/infinite.rs), after the
 // load before it (`prior`) settled, whose failure is its caller's. The list decides which
 // chunk, with which options, and what its window keeps; this only awaits. The first await
@@ -1042,12 +1055,12 @@ async function runLoad(prior) {
   }
 }
 
-// The Rust bindings built on the paginator (InfiniteList) find it as `PaginatorCore.driver`,
-// and a load of a list its `run`. Registered by the expression that exports InfiniteList: the
+// The Rust bindings built on the paginator (InfiniteList) find its option check as
+// `PaginatorCore.checkOptions`, and a load of a list its `run`. Registered by the expression that exports InfiniteList: the
 // package declares its modules free of side effects, so a bundler drops a bare statement but
 // keeps what a used export needs.
 function withDriver(cls) {
-  PaginatorCore.driver = paginate;
+  PaginatorCore.checkOptions = checkOptions;
   InfiniteLoad.prototype.run = runLoad;
   return cls;
 }

@@ -13,7 +13,7 @@ use wasm_bindgen::prelude::*;
 use wasm_bindgen::JsCast;
 
 use super::page::{codec_option, count_option, get, scope_option};
-use super::paginate::{paginate_js, token_value};
+use super::paginate::{check_paginate_options, token_value};
 use crate::codec::{CursorCodec, DecodeOptions, EncodeOptions};
 use crate::error::CursorError;
 use crate::paginate::{Layout, Position, ResumeState};
@@ -386,7 +386,7 @@ fn build(
         }
     };
     // Check the paginator options now, so that a bad option fails the constructor.
-    paginate_js(&fetch_page, &chunk_options(&options, chunk_items, &None)?)?;
+    check_paginate_options(&fetch_page, &chunk_options(&options, chunk_items, &None)?)?;
     let state = State {
         fetch_page,
         options,

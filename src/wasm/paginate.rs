@@ -529,10 +529,13 @@ fn retry_after_ms(value: &JsValue, now: f64) -> Option<f64> {
     })
 }
 
-/// `paginate(fetchPage, options)` of the JS driver, for the Rust bindings built on it
-/// (`InfiniteList`). The driver registers itself as `PaginatorCore.driver` when its module
-/// loads; a core made here only leads to its class (a class of its own would cost more glue).
-pub fn paginate_js(fetch_page: &JsValue, options: &JsValue) -> Result<JsValue, JsValue> {
+/// Checks `fetchPage` and `options` as `paginate(fetchPage, options)` of the JS driver does,
+/// for the Rust bindings built on it (`InfiniteList`): the error `paginate` would throw, and
+/// nothing left behind (the check's walk is discarded at once: no listener on
+/// `options.signal`, no core). The driver registers the check as `PaginatorCore.checkOptions`
+/// when its module loads; a core made here only leads to its class (a class of its own would
+/// cost more glue).
+pub fn check_paginate_options(fetch_page: &JsValue, options: &JsValue) -> Result<(), JsValue> {
     let probe: JsValue = PaginatorCore {
         driver: JsValue::UNDEFINED.unchecked_into(),
         walk: RefCell::new(Walk::new(Config::default(), Vec::new())),
@@ -545,8 +548,9 @@ pub fn paginate_js(fetch_page: &JsValue, options: &JsValue) -> Result<JsValue, J
     if let Ok(free) = Reflect::get(&probe, &"free".into())?.dyn_into::<Function>() {
         free.call0(&probe)?;
     }
-    let driver = Reflect::get(&class?, &"driver".into())?
+    let check = Reflect::get(&class?, &"checkOptions".into())?
         .dyn_into::<Function>()
         .map_err(|_| super::errors::TypeError::new("the paginator is not loaded"))?;
-    driver.call2(&JsValue::UNDEFINED, fetch_page, options)
+    check.call2(&JsValue::UNDEFINED, fetch_page, options)?;
+    Ok(())
 }

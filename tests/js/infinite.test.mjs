@@ -174,6 +174,15 @@ test("bad options fail the constructor", () => {
   assert.throws(() => new InfiniteList(api.fetchPage, {}), TypeError);
 });
 
+test("the constructor's check of the paginator options leaves no listener on options.signal", () => {
+  const api = unevenApi(5);
+  let added = 0, removed = 0;
+  const signal = { aborted: false, addEventListener() { added++; }, removeEventListener() { removed++; } };
+  const list = new InfiniteList(api.fetchPage, { ...options, chunkItems: 5, signal });
+  assert.equal(added, removed);
+  list.free();
+});
+
 test("aborting options.signal rejects loads with PaginationError aborted; the list stays consistent", async () => {
   const api = unevenApi(30);
   const controller = new AbortController();
