@@ -1,0 +1,8 @@
+// Boundary cases of the codec area (see ./index.mjs for the shape of each export).
+export function cases(_lib) {
+  return [];
+}
+
+export function poisons(_lib) {
+  return [];
+}
