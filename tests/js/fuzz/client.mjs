@@ -11,7 +11,8 @@ const NUMS = [0, 1, 2, 3, 5, 100, 1.5, -1, NaN, Infinity, -Infinity, 2 ** 31, 2 
 function countVerdict(v, min) {
   if (typeof v !== "number") return "TypeError";
   if (!Number.isInteger(v) || v < min) return v === Infinity ? "ok|RangeError" : "RangeError";
-  if (v > 2 ** 53 - 1) return "RangeError";
+  if (v > 2 ** 53) return "RangeError";
+  if (v === 2 ** 53) return "ok|RangeError";
   return v > 2 ** 31 ? "ok|RangeError" : "ok";
 }
 

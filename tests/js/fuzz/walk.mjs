@@ -97,7 +97,7 @@ export async function walkCase(t) {
     while (actions.length <= n) {
       actions.push(hostile ? rng.weighted([
         [10, "ok"], [2, "sync"], [1, "throw"], [2, "reject-503"], [1, "reject-hostile-retry-after"],
-        [opts.timeLimitMs === undefined ? 0 : 1, "reject-long-retry-after"],
+        [typeof opts.timeLimitMs === "number" && opts.timeLimitMs < 1e6 ? 1 : 0, "reject-long-retry-after"],
         [1, "then-throws"], [1, "page-getter-throws"], [1, "items-proxy-lies"], [2, "fake-abort-ctx"],
         [opts.signal ? 2 : 0, "fake-abort-user"], [opts.signal ? 1 : 0, "abort-user"], [opts.signal ? 1 : 0, "never"],
         [1, "primitive"], [1, "revoked-page"],
