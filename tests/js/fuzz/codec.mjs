@@ -83,10 +83,18 @@ function encodeOptions(rng, vg) {
     if (direction !== "after" && direction !== "before") refuse.add(UNSUPPORTED);
   }
   if (rng.chance(0.5)) {
-    const g = vg.gen(1);
-    opts.scope = g.v;
-    scope = { m: g.m };
-    ds.push(`scope ${g.d}`);
+    // Its own generator: a scope of `undefined` is an absent scope, not a refused value, so
+    // its outcomes join the value's only when it is defined.
+    const sg = valueGen(rng, vg.env);
+    const g = sg.gen(1);
+    if (g.v !== undefined) {
+      opts.scope = g.v;
+      scope = { m: g.m };
+      ds.push(`scope ${g.d}`);
+      for (const k of ["refuse", "soft"]) for (const o of sg.state[k]) vg.state[k].add(o);
+      vg.state.counters.push(...sg.state.counters);
+      sg.state.inner = vg.state.inner;
+    }
   }
   if (rng.chance(0.25)) {
     const s = rng.pick([0, 1, 2, 1.5, -1, 2 ** 32, NaN]), total = rng.pick([1, 2, 4, 2 ** 32 - 1, 2 ** 32, 0.5]);
@@ -108,7 +116,7 @@ function encodeOptions(rng, vg) {
     refuse.add("user");
     ds.push("a throwing getter");
   }
-  return { opts: bag, scope, segment, direction, refuse, d: ds.join(", ") };
+  return { opts: bag, plain: opts, scope, segment, direction, refuse, d: ds.join(", ") };
 }
 
 /** A secret plaintext sealed right before the call: no later token may carry its bytes. */
@@ -189,9 +197,9 @@ export function encodeCase(t) {
   const must = new Set([...st.refuse, ...(eo.refuse ?? [])]);
   const allowed = new Set([...must, ...st.soft, "CursorError:too_large"]);
   // A ttl whose expiry passes the range of a JS Date (8.64e15 ms) may be refused.
-  if ((c.opts.ttl ?? 0) > 1e12 || (eo.opts?.ttl ?? 0) > 1e12) allowed.add(UNSUPPORTED);
+  if ((c.opts.ttl ?? 0) > 1e12 || (eo.plain?.ttl ?? 0) > 1e12) allowed.add(UNSUPPORTED);
   if (must.size === 0) allowed.add("ok");
-  if (c.opts.now && (c.opts.ttl !== undefined || eo.opts?.ttl !== undefined)) {
+  if (c.opts.now && (c.opts.ttl !== undefined || eo.plain?.ttl !== undefined)) {
     allowed.add("user");
     allowed.add(UNSUPPORTED);
   }
@@ -212,7 +220,7 @@ export function encodeCase(t) {
   const decodeOpts = eo.scope ? { scope: eo.scope.m } : undefined;
   maybePollute(t, value.m, () => {
     const [dgot, cursor] = attemptSync(lib, () => decode(token, decodeOpts));
-    const ttlZero = c.opts.ttl === 0 || eo.opts?.ttl === 0;
+    const ttlZero = c.opts.ttl === 0 || eo.plain?.ttl === 0;
     if (dgot === "CursorError:expired" && ttlZero) return;
     if (dgot !== "ok") {
       t.fail(`${where} then decode: a minted token does not decode (${dgot})`, describeError(cursor));

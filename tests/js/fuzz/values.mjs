@@ -359,25 +359,31 @@ export function valueGen(rng, env) {
 
   function array(depth) {
     const n = rng.pick([0, 1, 2, 3, 5, 40]);
-    const parts = [];
-    for (let i = 0; i < n; i++) parts.push(gen(depth + 1));
-    const arr = parts.map((p) => p.v);
-    const model = parts.map((p) => p.m);
-    const ds = parts.map((p) => p.d);
+    // The form is chosen first: an element replaced later (by a getter) must not leave the
+    // outcomes of what it replaced in the state.
     const form = rng.int(8);
-    if (form === 0 && n > 0) {
-      const i = rng.int(n);
-      const g = getterProp(depth, `[${i}]`);
-      Object.defineProperty(arr, i, { get: g.get, enumerable: true, configurable: true });
-      model[i] = g.m;
-      ds[i] = g.d;
-    } else if (form === 1) {
-      // A Proxy whose length trap lies (stable): JS reads it as an array of that length. Its
-      // elements are plain leaves, so that what the lie hides forces no outcome.
-      for (let i = 0; i < n; i++) {
+    const getterAt = form === 0 && n > 0 ? rng.int(n) : -1;
+    const arr = [], model = [], ds = [];
+    for (let i = 0; i < n; i++) {
+      if (i === getterAt) {
+        const g = getterProp(depth, `[${i}]`);
+        Object.defineProperty(arr, i, { get: g.get, enumerable: true, configurable: true });
+        model[i] = g.m;
+        ds[i] = g.d;
+      } else if (form === 1) {
+        // Elements of a lying-length Proxy are plain leaves, so that what the lie hides
+        // forces no outcome.
         arr[i] = model[i] = simple();
         ds[i] = show(arr[i]);
+      } else {
+        const p = gen(depth + 1);
+        arr[i] = p.v;
+        model[i] = p.m;
+        ds[i] = p.d;
       }
+    }
+    if (form === 1) {
+      // A Proxy whose length trap lies (stable): JS reads it as an array of that length.
       const lie = rng.pick([0, 1, n + 1, n + 3, 2 ** 31 + 100, 2 ** 32 - 1, 1.5, -1]);
       const c = counter(`Proxy([${n}]) length ${lie}`, true);
       const p = new Proxy(arr, {
@@ -456,7 +462,10 @@ export function valueGen(rng, env) {
     if (form === 0) {
       // A Proxy whose traps lie consistently: ownKeys and getOwnPropertyDescriptor add a key
       // the target lacks, get answers it. JS reads it as an object with that key.
-      const ghost = key();
+      // A key the target lacks (a ghost over a real key would hide a value whose outcomes
+      // are already in the state).
+      let ghost = key();
+      while (Object.prototype.hasOwnProperty.call(obj, ghost)) ghost += "~";
       const ghostValue = simple();
       const c = counter("Proxy(object) with a ghost key", true);
       const p = new Proxy(obj, {
@@ -531,7 +540,7 @@ export function valueGen(rng, env) {
     return depth === 0 ? deep() : leaf();
   }
 
-  return { state, gen, string, key, simple, number };
+  return { state, env, gen, string, key, simple, number };
 }
 
 /** Strict deep equality of a decoded value and a model (types included; OneOf matches any). */

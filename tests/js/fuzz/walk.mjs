@@ -34,6 +34,14 @@ function hostileRetryAfter(rng) {
   return rng.pick(kinds)();
 }
 
+/** Outcomes of two number options together: either may be reported; ok only if both allow it. */
+function merge(a, b) {
+  if (a === undefined) return b;
+  const x = a.split("|"), y = b.split("|");
+  const ok = x.includes("ok") && y.includes("ok");
+  return [...new Set([...x, ...y].filter((v) => v !== "ok")), ...(ok ? ["ok"] : [])].join("|");
+}
+
 export async function walkCase(t) {
   const { rng, lib } = t;
   const P = 1 + rng.int(5);
@@ -75,7 +83,7 @@ export async function walkCase(t) {
     opts.retry = { ...opts.retry, [name]: v };
     const verdict = numberVerdict(v);
     t.note(`options.retry.${name} = ${show(v)}`);
-    if (verdict !== "ok") mustType = mustType ? "TypeError|RangeError" : verdict;
+    if (verdict !== "ok") mustType = merge(mustType, verdict);
     if (verdict === "TypeError" || verdict === "RangeError") optionOk = false;
     if (name !== "retries" && typeof v === "number" && v >= 100) long = true;
   }
@@ -87,7 +95,7 @@ export async function walkCase(t) {
   if (rng.chance(0.05)) {
     Object.defineProperty(opts, "maxPages", { get() { throw USER; }, enumerable: true });
     t.note("options.maxPages getter throws");
-    mustType = "user";
+    mustType = merge(mustType, "user");
     optionOk = false;
   }
 
@@ -111,7 +119,7 @@ export async function walkCase(t) {
   let forbidCalls; // a reason no further request may happen during this walk
   const fetchPage = (token, ctx) => {
     const n = calls++;
-    if (forbidCalls !== undefined) t.fail(`paginate: ${forbidCalls} (request ${n + 1} went out)`, "");
+    if (forbidCalls !== undefined) t.fail(`paginate: ${forbidCalls}`, `request ${n + 1} went out`);
     const i = token === undefined ? 0 : index.get(keyOf(token));
     if (i === undefined) {
       t.fail("paginate: fetchPage received a token no page carried", show(token));
@@ -177,9 +185,8 @@ export async function walkCase(t) {
   const desc = [...happened].join(",");
   if (mustType) {
     const accept = mustType.split("|");
-    // A number that may be accepted lets the walk end in any typed way; a getter's throw may
-    // come before or after another bad option.
-    if (!accept.includes("ok") && !accept.includes(outcome) && !(outcome === "user" || mustType === "user")) {
+    // A number that may be accepted lets the walk end in any typed way.
+    if (!accept.includes("ok") && !accept.includes(outcome)) {
       t.fail(`paginate: a bad number option is ${outcome}, not ${mustType} (one policy for numbers)`, `${describeError(result)}; actions ${desc}`);
     }
     if (!optionOk) return;
