@@ -28,8 +28,10 @@ const failedIterations = new Set();
 let iterations = 0;
 const infos = new Set();
 
+const all = []; // every finding, for .build/fuzz-findings.json
 function record(m) {
   failedIterations.add(`${m.seed}:${m.i}`);
+  all.push(m);
   const entry = classes.get(m.cls);
   if (entry) entry.count++;
   else classes.set(m.cls, { count: 1, first: m });
@@ -91,7 +93,7 @@ for (const [cls, { count, first }] of rows) {
 try {
   mkdirSync(new URL("../../../.build/", import.meta.url), { recursive: true });
   writeFileSync(new URL("../../../.build/fuzz-findings.json", import.meta.url),
-    JSON.stringify(rows.map(([cls, e]) => ({ cls, count: e.count, ...e.first })), null, 1));
+    JSON.stringify({ classes: rows.map(([cls, e]) => ({ cls, count: e.count, ...e.first })), all }, null, 1));
 } catch {}
 const failed = failedIterations.size;
 console.log(`\nfuzz: ${SEEDS.length} seed(s) × ${ONLY === undefined ? ITERATIONS : 1} iterations in ${((Date.now() - started) / 1000).toFixed(1)} s, ${classes.size} finding classes`);

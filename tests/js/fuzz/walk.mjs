@@ -65,6 +65,7 @@ export async function walkCase(t) {
   let mustType; // the class a bad option must give
   let optionOk = true;
   let long = false;
+  let hostileOption = false;
   const controller = new AbortController();
   if (rng.chance(0.4)) opts.signal = controller.signal;
   if (rng.chance(0.35)) {
@@ -91,6 +92,28 @@ export async function walkCase(t) {
     // A long wait is only testable against a time budget: the walk must stop at the budget.
     opts.timeLimitMs = 40;
     t.note("options.timeLimitMs = 40");
+  }
+  if (rng.chance(0.12)) {
+    // Hostile resume tokens, scopes, codecs and signals: typed errors, never a hang.
+    const kind = rng.pick(["resumeToken", "scope", "codec", "signal"]);
+    const revoked = () => { const p = Proxy.revocable({}, {}); p.revoke(); return p.proxy; };
+    const pick = {
+      resumeToken: () => rng.pick([["", "empty"], ["A".repeat(5000), "5000 chars"], ["\ud800", "a lone surrogate"], [42, "a number"],
+        [{ toString: () => "x" }, "an object"], [revoked(), "a revoked Proxy"],
+        [lib.encodeCursor({ not: "a resume token" }), "a cursor that is not a resume token"]]),
+      scope: () => rng.pick([[revoked(), "a revoked Proxy"], [new Proxy({}, { ownKeys() { throw USER; } }), "a Proxy whose ownKeys throws"],
+        [Object.defineProperty({}, "q", { get() { throw USER; }, enumerable: true }), "a throwing getter"], [{ s: "\ud800" }, "a lone surrogate"],
+        [{ "\uFEFFq": 1 }, "a U+FEFF key"]]),
+      codec: () => rng.pick([[{ __codecId: 1 }, "a forged { __codecId }"], [revoked(), "a revoked Proxy"], [new Proxy({}, { get() { throw USER; } }), "a throwing Proxy"]]),
+      signal: () => rng.pick([
+        [{ aborted: false, addEventListener() {}, removeEventListener() { throw USER; } }, "a fake signal whose removeEventListener throws"],
+        [{ get aborted() { throw USER; }, addEventListener() {} }, "a fake signal whose aborted getter throws"],
+        [(() => { let n = 0; return { get aborted() { return ++n > 3; }, addEventListener() {}, removeEventListener() {}, reason: USER }; })(), "a fake signal that turns aborted without an event"],
+        [revoked(), "a revoked Proxy"]]),
+    }[kind]();
+    opts[kind] = pick[0];
+    t.note(`options.${kind}: ${pick[1]}`);
+    hostileOption = true;
   }
   if (rng.chance(0.05)) {
     Object.defineProperty(opts, "maxPages", { get() { throw USER; }, enumerable: true });
@@ -191,11 +214,13 @@ export async function walkCase(t) {
     }
     if (!optionOk) return;
   }
-  if (!typed(outcome) || outcome === "user") {
+  // What a hostile option's getter or trap throws may reach the caller (docs/security.md F1);
+  // the user's error from fetchPage must come wrapped (fetch_failed, bad_page).
+  if (!typed(outcome) || (outcome === "user" && !hostileOption)) {
     t.fail(`paginate: ${typed(outcome) ? "the user's error escaped unwrapped" : "untyped error"} ${outcome}`, `${describeError(result)}; actions ${desc}`);
     return;
   }
-  const fakeOnly = [...happened].every((a) => a === "ok" || a === "sync" || a === "fake-abort-ctx" || a === "fake-abort-user");
+  const fakeOnly = !hostileOption && [...happened].every((a) => a === "ok" || a === "sync" || a === "fake-abort-ctx" || a === "fake-abort-user");
   if (fakeOnly && (happened.has("fake-abort-ctx") || happened.has("fake-abort-user")) && outcome !== "ok") {
     t.fail("paginate: a fake abort event (signal not aborted) stopped the walk", `${outcome}; ${describeError(result)}`);
   }
