@@ -1,0 +1,12 @@
+import { openQueue, enqueueExport } from "./lib/queue.mjs";
+import { dynamoClient } from "./lib/table.mjs";
+import { DescribeTableCommand } from "@aws-sdk/client-dynamodb";
+const c = dynamoClient("http://127.0.0.1:45533");
+let t = performance.now();
+const q = openQueue("redis://127.0.0.1:6390");
+q.on("error", (e) => console.log("qerr", e.message));
+await c.send(new DescribeTableCommand({ TableName: "O16" }));
+console.log("desc", performance.now() - t); t = performance.now();
+const ids = await enqueueExport(q, { exportId: "tmpc", total: 8, table: "x", sink: "y", journal: "J", pageSize: 1, checkpointEvery: 1 });
+console.log("addBulk", performance.now() - t); t = performance.now();
+await q.close();
