@@ -167,11 +167,12 @@ const totals = board.totals();
 if (status === 0 && totals.failed > 0) status = 2;
 const failed = [...board.rows.values()].filter((r) => r.state === "failed").map((r) => ({ segment: r.segment, reason: r.error }));
 const summary = { type: "done", exportId, status, ...totals, failedSegments: failed, wallMs: Date.now() - startedAt };
+// Local workers first, so that their closing lines come before the summary.
+await stopWorkers();
 if (live) {
   for (const f of failed) console.log(`segment ${f.segment} failed: ${f.reason}`);
   console.log(status === 0 ? `export ${exportId} done in ${(summary.wallMs / 1000).toFixed(1)} s` : `export ${exportId}: status ${status}`);
 } else emit(summary);
-await stopWorkers();
 await queue.close();
 process.exit(status);
 

@@ -24,13 +24,13 @@ import { after, before, describe, test } from "node:test";
 import { Queue } from "bullmq";
 import { CursorCodec } from "pagecursor";
 import { alive, killHard, RedisServer, redisCommand, runExport, spawnWorker, stopChild, ThrottlingProxy } from "./lib/harness.mjs";
+import { LiveBlock, ProgressBoard } from "./lib/progress.mjs";
 import { connection } from "./lib/queue.mjs";
 import { scanScope, scanSegment } from "./lib/segment-job.mjs";
 import { batchPut, createTable, DEFAULT_DATA, deleteTable, describeSource, dynamoClient, generateItems } from "./lib/table.mjs";
 import { compare, readJournal, readTable, referenceWalk } from "./lib/verify.mjs";
 
 const DYNAMO = process.env.SCALEOUT_DYNALITE_URL;
-if (!DYNAMO) throw new Error("SCALEOUT_DYNALITE_URL is not set: run bash tests/scaleout/run.sh");
 const RUN_DIR = process.env.SCALEOUT_RUN_DIR || mkdtempSync(join(tmpdir(), "pagecursor-scaleout-"));
 const SOURCE = "Orders";
 const OTHER = "Invoices";
@@ -42,28 +42,16 @@ const CONCURRENCY = 2;
 const CASE_TIMEOUT_S = 120; // the export command gives up after this: a guard against hangs
 const KEYS = JSON.stringify([{ id: "scaleout-1", secret: randomBytes(32).toString("base64url") }]);
 
-const client = dynamoClient(DYNAMO);
+const client = DYNAMO && dynamoClient(DYNAMO);
 const figures = [];
 let reference; // the single-process walk
 let seeding;
 
-before(async () => {
-  const t0 = performance.now();
-  const items = generateItems(DEFAULT_DATA);
-  await createTable(client, SOURCE);
-  await batchPut(client, SOURCE, items, { parallel: 16 });
-  const t1 = performance.now();
-  await createTable(client, OTHER);
-  await batchPut(client, OTHER, generateItems({ count: 2000, customers: 300, hot: 0, attachmentEvery: 1, seed: 99 }));
-  seeding = { items: items.length, bodyBytes: items.reduce((n, it) => n + it.body.S.length, 0), ms: Math.round(t1 - t0) };
-  const t2 = performance.now();
-  reference = await referenceWalk(client, SOURCE, { pageSize: PAGE });
-  reference.ms = Math.round(performance.now() - t2);
-});
-
 after(() => {
   const report = { seeding, reference: reference && { pages: reference.pages, limitCuts: reference.limitCuts, sizeCuts: reference.sizeCuts, ms: reference.ms }, cases: figures };
   if (process.env.SCALEOUT_REPORT) writeFileSync(process.env.SCALEOUT_REPORT, `${JSON.stringify(report, null, 2)}\n`);
+  if (!process.env.SCALEOUT_RUN_DIR) rmSync(RUN_DIR, { recursive: true, force: true });
+  if (!seeding) return;
   console.log(`seeding: ${seeding?.items} items (${((seeding?.bodyBytes ?? 0) / 1e6).toFixed(1)} MB of bodies) in ${seeding?.ms} ms; reference walk: ${report.reference?.pages} pages in ${report.reference?.ms} ms`);
   for (const f of figures) {
     console.log(
@@ -71,7 +59,6 @@ after(() => {
         `restarts ${f.restarts}  retries ${f.retries}  checkpoints ${f.checkpoints}  ${f.note ?? ""}`,
     );
   }
-  if (!process.env.SCALEOUT_RUN_DIR) rmSync(RUN_DIR, { recursive: true, force: true });
 });
 
 // Runs one export with its own Redis, queue, sink and journal; `fault.onTotal(ctx, total)` is
@@ -102,7 +89,13 @@ async function runCase(name, fault = {}) {
     "--timeout", String(CASE_TIMEOUT_S),
   ];
   const cli = runExport(args, { ...env, SCALEOUT_SOURCE: DYNAMO }, (line) => {
-    if (line.type === "segment") ctx.segments.set(line.segment, line);
+    if (line.type === "segment") {
+      ctx.segments.set(line.segment, line);
+      // The first sign of a killed worker's job running elsewhere: how long recovery took.
+      if (ctx.fault.killedPid && line.pid && line.pid !== ctx.fault.killedPid && ctx.fault.killedSegments?.includes(line.segment)) {
+        ctx.fault.resumedElsewhereMs ??= line.t - ctx.t0 - ctx.fault.killedAtMs;
+      }
+    }
     if (line.type === "total" && !ctx.injected && fault.onTotal) {
       const started = fault.onTotal(ctx, line);
       if (started) ctx.injected = started;
@@ -163,6 +156,7 @@ function checkRun(ctx, { expectStatus = 0, note } = {}) {
     retries: ctx.done.retries,
     checkpoints: ctx.done.checkpoints,
     pages: ctx.done.pages,
+    segmentItems: [...ctx.segments.values()].sort((a, b) => a.segment - b.segment).map((s) => s.items),
     ...ctx.fault,
     note,
   };
@@ -180,7 +174,52 @@ function busiestWorker(ctx) {
   return [...byPid].sort((a, b) => b[1].length - a[1].length)[0];
 }
 
+describe("progress display", () => {
+  test("progress: a block redrawn in place on a TTY, JSON lines of what changed otherwise", () => {
+    let now = 0;
+    const board = new ProgressBoard({ segments: 2, expectedItems: 1000, now: () => now });
+    const snap = (segment, state, items, extra = {}) => ({
+      id: `e.seg${segment}`, segment, state, attemptsStarted: 1,
+      progress: { items, pages: items / 100, retries: 1, checkpoints: Math.floor(items / 200), pid: 40 + segment }, ...extra,
+    });
+    board.update([snap(0, "active", 100), snap(1, "active", 100)]);
+    assert.equal(board.jsonLines().length, 3); // two segments, then the total
+    now = 1000;
+    board.update([snap(0, "active", 300), snap(1, "active", 100)]);
+    const lines = board.jsonLines().map((l) => JSON.parse(l));
+    assert.deepEqual(lines.map((l) => l.type), ["segment", "total"], "only segment 0 changed");
+    assert.equal(lines[0].eta, 1); // (1000 / 2 - 300) items at 200 items/s
+    assert.equal(lines[1].eta, 3); // (1000 - 400) items at 200 items/s
+    const stream = { columns: 200, out: "", write(s) { this.out += s; } };
+    const block = new LiveBlock(stream);
+    block.draw(board.lines());
+    now = 2000;
+    board.update([snap(0, "completed", 500), snap(1, "failed", 100, { failedReason: "bad_resume_token: ..." })]);
+    block.draw(board.lines());
+    const [first, second] = stream.out.split("\x1b[4F"); // the second draw goes up 4 lines
+    assert.match(first, /^\x1b\[J.*\n\s+0  active\s+300\s+3\s+1\s+1\s+1  40\s+~1s/s);
+    assert.match(second, /\s+1  failed\s+100 .* bad_resume_token/);
+    assert.match(second, /all  1\/2 done, 1 failed  600 \/ ~1,000 items/);
+    assert.ok(board.done());
+  });
+});
+
 describe("scale-out export over BullMQ + Redis", () => {
+  before(async () => {
+    assert.ok(DYNAMO, "SCALEOUT_DYNALITE_URL is not set: run bash tests/scaleout/run.sh");
+    const t0 = performance.now();
+    const items = generateItems(DEFAULT_DATA);
+    await createTable(client, SOURCE);
+    await batchPut(client, SOURCE, items, { parallel: 16 });
+    const t1 = performance.now();
+    await createTable(client, OTHER);
+    await batchPut(client, OTHER, generateItems({ count: 2000, customers: 300, hot: 0, attachmentEvery: 1, seed: 99 }));
+    seeding = { items: items.length, bodyBytes: items.reduce((n, it) => n + it.body.S.length, 0), ms: Math.round(t1 - t0) };
+    const t2 = performance.now();
+    reference = await referenceWalk(client, SOURCE, { pageSize: PAGE });
+    reference.ms = Math.round(performance.now() - t2);
+  });
+
   test("the source: 20,000 items of mixed sizes, pages cut by Limit and by the 1 MB ceiling", () => {
     assert.equal(reference.items.size, DEFAULT_DATA.count);
     assert.ok(reference.limitCuts > 0, "no page was cut by Limit");
@@ -223,7 +262,9 @@ describe("scale-out export over BullMQ + Redis", () => {
       const pids = [...j.attempts.keys()].map((a) => Number(a.split(".")[0]));
       assert.ok(pids.includes(ctx.fault.killedPid) && pids.some((p) => p !== ctx.fault.killedPid), `segment ${segment} went on in another worker: ${[...j.attempts.keys()]}`);
     }
-    const f = checkRun(ctx, { note: `killed pid ${ctx.fault.killedPid} (segments ${ctx.fault.killedSegments}) at ${ctx.fault.killedAtItems} items` });
+    const f = checkRun(ctx, {
+      note: `killed pid ${ctx.fault.killedPid} (segments ${ctx.fault.killedSegments}) at ${ctx.fault.killedAtItems} items; resumed elsewhere ${ctx.fault.resumedElsewhereMs} ms later`,
+    });
     assert.ok(f.restarts >= ctx.fault.killedSegments.length);
   });
 

@@ -73,7 +73,8 @@ export function shutdown() {
 }
 
 // The processor. deps: { source, sink, codec, lockDuration, walks (Map jobId -> AbortController
-// of the running walks, for the worker's lost-lock and shutdown handlers) }. BullMQ passes the lock token; the job aborts its walk when the lock is lost.
+// of the running walks, for the worker's lost-lock and shutdown handlers) }. `token` is the
+// job's lock token, which BullMQ passes to the processor.
 export async function exportSegment(job, token, deps) {
   const data = job.data;
   const attempt = `${process.pid}.${job.attemptsStarted}`;
