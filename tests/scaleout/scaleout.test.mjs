@@ -287,7 +287,7 @@ describe("scale-out export over BullMQ + Redis", () => {
       onTotal(ctx, total) {
         if (total.items < 6000) return undefined;
         ctx.fault = { restartAtItems: total.items, restartAtMs: Date.now() - ctx.t0 };
-        return ctx.redis.restart({ downMs: 1500 }).then((down) => (ctx.fault.downMs = down));
+        return ctx.redis.restart({ downMs: 1500, hard: true }).then((down) => (ctx.fault.downMs = down));
       },
     });
     assert.ok(ctx.fault.downMs, "the fault was never injected");

@@ -138,10 +138,12 @@ export class RedisServer {
     if (this.child) await stopChild(this.child);
   }
 
-  // Returns how long Redis was unreachable (ms).
-  async restart({ downMs = 1000 } = {}) {
+  // Returns how long Redis was unreachable (ms). hard: SIGKILL (a crash) instead of SIGTERM
+  // (a shutdown, in which Redis flushes and closes the AOF itself).
+  async restart({ downMs = 1000, hard = false } = {}) {
     const t0 = Date.now();
-    await this.stop();
+    if (hard) await killHard(this.child);
+    else await this.stop();
     await sleep(downMs);
     await this.start();
     return Date.now() - t0;
