@@ -14,7 +14,6 @@ export class TableSink {
     this.client = client;
     this.table = table;
     this.journal = journal;
-    this.retries = 0;
   }
 
   // writer: { job, attempt } names the writing attempt in journal rows; seq numbers its
@@ -49,10 +48,7 @@ export class TableSink {
     // DynamoDB may leave part of a batch unprocessed (dynalite never does): send the rest again,
     // with a short pause, until nothing is left.
     for (let round = 0; request && Object.keys(request).length > 0; round++) {
-      if (round > 0) {
-        this.retries++;
-        await new Promise((resolve) => setTimeout(resolve, Math.min(50 * 2 ** round, 2000)));
-      }
+      if (round > 0) await new Promise((resolve) => setTimeout(resolve, Math.min(50 * 2 ** round, 2000)));
       const out = await this.client.send(new BatchWriteItemCommand({ RequestItems: request }));
       request = out.UnprocessedItems;
     }
