@@ -5,9 +5,10 @@
 //   1. kill -9 of a worker in the middle of its segments (BullMQ's stalled-job recovery hands
 //      the jobs to the other workers, which resume from the checkpoints);
 //   2. 10 % of the Scan requests throttled (ProvisionedThroughputExceededException, from a proxy);
-//   3. a Redis restart during the walk;
+//   3. a Redis crash (SIGKILL) and restart during the walk;
 //   4. a checkpoint tampered with and one from another table: bad_resume_token, reported, no
-//      rescan; then the operator restarts those two segments on purpose.
+//      rescan; then the operator restarts those two segments on purpose;
+//   5. SIGTERM of a worker: its walks checkpoint their exact positions, so nothing is repeated.
 // Per run: the sink equals a single-process paginate walk of the table, item for item (ids and
 // content); items written more than once are counted from the journal and bounded by one
 // checkpoint interval per interrupted job; nothing is missing; no process and no Redis key is
@@ -292,6 +293,26 @@ describe("scale-out export over BullMQ + Redis", () => {
     });
     assert.ok(ctx.fault.downMs, "the fault was never injected");
     checkRun(ctx, { note: `Redis away ${ctx.fault.downMs} ms at ${ctx.fault.restartAtItems} items` });
+  });
+
+  test("5. SIGTERM of a worker: its walks checkpoint their exact positions, nothing is written twice", { timeout: 200_000 }, async () => {
+    const ctx = await runCase("sigterm", {
+      onTotal(ctx, total) {
+        const victim = total.items >= 6000 && busiestWorker(ctx);
+        if (!victim) return undefined;
+        const [pid, segments] = victim;
+        const child = ctx.workers.find((w) => w.pid === pid);
+        ctx.fault = { stoppedPid: pid, stoppedSegments: segments, stoppedAtItems: total.items };
+        return stopChild(child).then(() => (ctx.fault.exit = child.exitCode ?? child.signalCode));
+      },
+    });
+    assert.equal(ctx.fault.exit, 0, "the worker closed by itself, within the 5 s grace");
+    for (const segment of ctx.fault.stoppedSegments) {
+      const j = ctx.journal.jobs.get(`${ctx.exportId}.seg${segment}`);
+      assert.ok(j.attempts.size >= 2, `segment ${segment} went on in another worker: ${[...j.attempts.keys()]}`);
+      assert.equal(j.duplicates, 0, `segment ${segment} repeated items after a clean stop`);
+    }
+    checkRun(ctx, { note: `SIGTERM to pid ${ctx.fault.stoppedPid} (segments ${ctx.fault.stoppedSegments}) at ${ctx.fault.stoppedAtItems} items` });
   });
 
   test("4. a tampered checkpoint and one of another table: bad_resume_token, no rescan", { timeout: 240_000 }, async () => {
