@@ -138,6 +138,8 @@ const count = (bag, key, what = `options.${key}`) => integer(bag, key, what, 0, 
 // must not read as absent.
 function tokenForm(raw) {
   if (raw === undefined || raw === null || raw === "") return END;
+  // The usual token, without a copy's bookkeeping.
+  if (typeof raw === "string") return raw.length > TOKEN_SIZE - 8 ? TOO_LARGE : raw;
   let form = copyOf(raw, false, true);
   if (form !== NOT_PLAIN) return form;
   let text;
@@ -541,9 +543,11 @@ class Walk {
       ? pageSize === undefined ? { signal, attempt } : { signal, pageSize, attempt }
       : pageSize === undefined ? { signal, attempt, segment, totalSegments: total }
         : { signal, pageSize, attempt, segment, totalSegments: total };
+    // Called as a plain function: a `call` property of the user's function is never read.
+    const fetchPage = this.fetchPage;
     let page;
     try {
-      page = apply(this.fetchPage, undefined, [token, ctx]);
+      page = fetchPage(token, ctx);
     } catch (err) {
       this.later(id, FETCH_FAILED, err);
       return;
@@ -1333,7 +1337,7 @@ async function runLoad(prior) {
         kept = false;
         return page;
       }
-      const p = apply(fetchPage, undefined, [t, ctx]);
+      const p = fetchPage(t, ctx);
       token = t;
       page = p;
       return p;
