@@ -361,6 +361,168 @@ fn retry_schedule_uses_the_injected_random_and_retry_after() {
 }
 
 #[test]
+fn a_retry_after_beyond_the_time_limit_fails_at_once() {
+    let config = Config {
+        time_limit_ms: Some(60_000.0),
+        ..Default::default()
+    };
+    // Within the budget: retried after the server's wait.
+    let mut walk = W::new(config.clone(), vec![]);
+    walk.start(0.0);
+    let req = walk.poll_requests(0.0).remove(0);
+    match walk.on_failure(
+        req.id,
+        Failure::FetchFailed,
+        true,
+        Some(30_000.0),
+        0.5,
+        1000.0,
+    ) {
+        FailureAction::Retry(r) => assert_eq!(r.delay_ms, 30_000.0),
+        other => panic!("{other:?}"),
+    }
+    // Beyond it (30 days; also a wait that ends exactly at the limit): no retry could start
+    // before the deadline, so the walk fails with its position kept.
+    for (after, now) in [(30.0 * 86_400_000.0, 0.0), (59_000.0, 1000.0)] {
+        let mut walk = W::new(config.clone(), vec![]);
+        walk.start(0.0);
+        let req = walk.poll_requests(0.0).remove(0);
+        assert!(matches!(
+            walk.on_failure(req.id, Failure::FetchFailed, true, Some(after), 0.5, now),
+            FailureAction::Fail
+        ));
+        assert!(matches!(walk.pop(now), Step::Failed(Failure::FetchFailed)));
+        let state = walk
+            .resume_state()
+            .expect("values")
+            .expect("not at the end");
+        assert_eq!(
+            state.positions,
+            vec![Position::At {
+                token: None,
+                skip: 0
+            }]
+        );
+    }
+    // Without a time limit the wait is the server's, however long.
+    let mut walk = W::new(Config::default(), vec![]);
+    walk.start(0.0);
+    let req = walk.poll_requests(0.0).remove(0);
+    match walk.on_failure(
+        req.id,
+        Failure::FetchFailed,
+        true,
+        Some(30.0 * 86_400_000.0),
+        0.5,
+        0.0,
+    ) {
+        FailureAction::Retry(r) => assert_eq!(r.delay_ms, 30.0 * 86_400_000.0),
+        other => panic!("{other:?}"),
+    }
+}
+
+/// Many segments, answered out of order (each round in reverse, every third answer held back
+/// a round), with prefetch: every page of every segment reaches the consumer once, in order
+/// per segment, and request ids name their segment's chain (a request of one segment never
+/// reports as another's).
+#[test]
+fn many_segments_answered_out_of_order_deliver_every_page_once() {
+    const SEGMENTS: usize = 2000;
+    let sizes: Vec<Vec<usize>> = (0..SEGMENTS).map(|s| vec![1 + s % 3, 0, 2]).collect();
+    let api = Api::numbered(&sizes);
+    let mut walk = W::new(
+        Config {
+            prefetch: 1,
+            layout: Layout::All {
+                total: SEGMENTS as u32,
+            },
+            ..Default::default()
+        },
+        vec![],
+    );
+    walk.start(0.0);
+    let mut got: Vec<Vec<u64>> = vec![Vec::new(); SEGMENTS];
+    let mut held: Vec<Request<Value>> = Vec::new();
+    let mut seen_ids = std::collections::HashSet::new();
+    let mut round = 0;
+    loop {
+        let mut requests = walk.poll_requests(0.0);
+        requests.reverse();
+        let mut answer = std::mem::take(&mut held);
+        for (i, r) in requests.into_iter().enumerate() {
+            assert!(seen_ids.insert(r.id), "request id {} issued twice", r.id);
+            if i % 3 == 2 {
+                held.push(r);
+            } else {
+                answer.push(r);
+            }
+        }
+        for req in answer {
+            let (items, next) = api.respond(&req);
+            let len = items.len() as u64;
+            assert!(
+                walk.on_page(req.id, items, len, next, None),
+                "request {} kept",
+                req.id
+            );
+        }
+        loop {
+            match walk.pop(0.0) {
+                Step::Page(d) => {
+                    got[d.segment as usize]
+                        .extend(&d.page[d.skip as usize..(d.skip + d.take) as usize]);
+                    walk.consume_page();
+                }
+                Step::Wait => break,
+                Step::Stopped(StopReason::End) => {
+                    for (s, items) in got.iter().enumerate() {
+                        assert_eq!(items, &api.all_items(s), "segment {s}");
+                    }
+                    assert_eq!(walk.stats().pages, 3 * SEGMENTS as u64);
+                    return;
+                }
+                other => panic!("{other:?}"),
+            }
+        }
+        round += 1;
+        assert!(round < 100, "the walk does not end");
+    }
+}
+
+/// A host that copies a cut page before its consumer gets it reports the page taken only once
+/// the copy was made: until then the resume state is still at that page (nothing skipped if
+/// the copy fails).
+#[test]
+fn a_cut_page_is_resumed_from_until_the_host_reports_it_taken() {
+    let api = Api::numbered(&[vec![4, 4]]);
+    let mut walk = W::new(
+        Config {
+            max_items: Some(2),
+            ..Default::default()
+        },
+        vec![],
+    );
+    walk.start(0.0);
+    let req = walk.poll_requests(0.0).remove(0);
+    let (items, next) = api.respond(&req);
+    walk.on_page(req.id, items, 4, next, None);
+    let Step::Page(d) = walk.pop(0.0) else {
+        panic!("a page")
+    };
+    assert!(d.is_cut());
+    let at_page = || {
+        vec![Position::At {
+            token: None,
+            skip: 0,
+        }]
+    };
+    assert_eq!(walk.resume_state().unwrap().unwrap().positions, at_page());
+    // The copy failed: the walk stops with the position still before the page.
+    walk.stop(StopReason::Error);
+    assert_eq!(walk.resume_state().unwrap().unwrap().positions, at_page());
+}
+
+#[test]
 fn min_interval_paces_requests() {
     let mut walk = W::new(
         Config {

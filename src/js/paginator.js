@@ -9,9 +9,35 @@
 //
 // The core calls back `request(...)` and `deliver(...)` of the walk's Orders during a call;
 // they only record what to do, and the driver acts after the call returned, so that no user
-// code runs inside it.
+// code runs inside it. Every user value (options, pages, tokens, errors, the signal) is read
+// here, once, with the intrinsics below; the core only ever gets numbers, strings and the
+// driver's own copies of tokens, so nothing a user's getter, Proxy or `Date` does can run
+// inside WebAssembly or unwind through it.
 import { PaginatorCore, InfiniteList as InfiniteListClass, InfiniteLoad } from "./pagecursor.js";
-import { makeArgumentError, makePaginationError } from "./errors.js";
+import { CursorError, makeArgumentError, makePaginationError } from "./errors.js";
+
+// Intrinsics, captured when the module loads: a value's own properties (a lying `length`, a
+// `getTime` override, an `aborted` getter, a `call` property of a function) never answer for
+// it, and a fake (`Object.create(Date.prototype)`, a plain object posing as a signal) fails
+// the brand check of the intrinsic getter.
+const { apply, ownKeys, getOwnPropertyDescriptor: descriptor, defineProperty } = Reflect;
+const { isArray } = Array;
+const { getPrototypeOf: protoOf, keys: objectKeys, getOwnPropertySymbols: ownSymbols } = Object;
+const OBJECT_PROTO = Object.prototype;
+const dateTime = Date.prototype.getTime;
+const TYPED_ARRAY = protoOf(Uint8Array.prototype);
+const typedArrayTag = descriptor(TYPED_ARRAY, Symbol.toStringTag).get;
+const typedArrayLength = descriptor(TYPED_ARRAY, "length").get;
+const typedArraySet = TYPED_ARRAY.set;
+const { stringify: jsonStringify, parse: jsonParse } = JSON;
+const parseDate = Date.parse;
+const isInteger = Number.isInteger;
+const SIGNAL = typeof AbortSignal === "function" ? AbortSignal.prototype : undefined;
+const signalAborted = SIGNAL && descriptor(SIGNAL, "aborted")?.get;
+const signalReason = SIGNAL && descriptor(SIGNAL, "reason")?.get;
+const EVENTS = typeof EventTarget === "function" ? EventTarget.prototype : undefined;
+const listen = EVENTS?.addEventListener;
+const unlisten = EVENTS?.removeEventListener;
 
 const WAIT = 1; // also the answer codes of core.pull: 0 page, 2 stopped, 3 + failure,
 const PAGE_ID = 8; // and PAGE_ID + id: the uncut page of request id (segment 0), for pages;
@@ -36,19 +62,41 @@ const I_NONE = 0, I_PATH = 1, I_FUNC = 2, I_WHOLE = 3, I_RELAY = 4;
 // Where the next token is: a path, a function, next_cursor/nextCursor, Relay, Link header.
 const N_PATH = 1, N_FUNC = 2, N_KEYSET = 3, N_RELAY = 4, N_LINK = 5;
 const NOT_NEW = Symbol("internal");
-// In the orders: the request's token is the walk's held one (the last string token reported
-// as text with pullWith; the core keeps only its text).
-const HELD = Symbol("held");
 // String tokens reach the core as text when they have no lone surrogate (checked here).
 const WELL_FORMED = typeof String.prototype.isWellFormed === "function";
+const MAX_SAFE = Number.MAX_SAFE_INTEGER;
+// The largest token the walk keeps for cycle detection and resume (docs/paginator.md, "Token
+// size"): 8 units per value and per map entry, plus the length of every string, key and byte
+// array — about its size in bytes. Checked here, before anything is copied into wasm memory
+// (which never shrinks): over it, the page is bad_page.
+const TOKEN_SIZE = 65536;
+// Segments walked at once: every segment is a chain in the core and a request in flight.
+const MAX_SEGMENTS = 10000;
+// Longer strings are not what they claim to be, and are not copied into wasm memory: no error
+// name the default classification knows is longer than 64 characters, no Retry-After value
+// (delay seconds or an HTTP date) longer than 256; a Link header over TOKEN_SIZE is bad_page.
+const MAX_NAME = 64;
+const MAX_RETRY_AFTER = 256;
+const DELAY_SECONDS = /^\s*(?:\d+\.?\d*|\.\d+)\s*$/;
+// setTimeout turns a delay above 2^31 - 1 ms into 1 ms (Node warns, browsers say nothing): a
+// longer wait is cut into pieces of at most this.
+const TIMER_MAX_MS = 2147483647;
+// What tokenForm found besides a copy: the end of the walk, too large, or (copyValue) a value
+// a cursor value cannot be, to be taken in its JSON form.
+const END = Symbol("end");
+const TOO_LARGE = Symbol("too large");
+const NOT_PLAIN = Symbol("not plain");
+const MAX_DEPTH = 64;
 
 const isObject = (v) => typeof v === "object" && v !== null;
 // Primitives have no fields here (a string's `length` is not a page field).
 const get = (v, k) => (isObject(v) || typeof v === "function" ? v[k] : undefined);
 
-function at(v, path) {
+// The value at `path`; `along` (when given) receives each object read and its key.
+function at(v, path, along) {
   for (let i = 0; i < path.length; i++) {
     if (v === undefined || v === null) return undefined;
+    along?.push(v, path[i]);
     v = get(v, path[i]);
   }
   return v;
@@ -64,19 +112,126 @@ function field(value, what) {
   throw makeArgumentError(false, `options.${what} must be a dotted path or a function`);
 }
 
-function count(options, key) {
-  const v = get(options, key);
+// An integer option in [min, max] (docs/paginator.md, "Options"); undefined when absent. A
+// TypeError for a value that is not a number, a RangeError for any other number (NaN, a
+// fraction, Infinity, out of range): a number is never rounded or taken for "no bound".
+const integer = (bag, key, what, min, max) => checkInteger(get(bag, key), what, min, max);
+
+function checkInteger(v, what, min, max) {
   if (v === undefined) return undefined;
-  if (typeof v === "number" && v >= 0) return v; // NaN fails `>= 0`
-  throw makeArgumentError(false, `options.${key} must be a non-negative number`);
+  if (typeof v !== "number") throw makeArgumentError(false, `${what} must be a number`);
+  if (!(isInteger(v) && v >= min && v <= max)) {
+    throw makeArgumentError(true, `${what} must be an integer in [${min}, ${max}], not ${v}`);
+  }
+  return v;
 }
 
-// The end of a walk: undefined, null, "" or an empty plain object.
-function isAbsent(t) {
-  if (t === undefined || t === null || t === "") return true;
-  if (typeof t !== "object" || Array.isArray(t)) return false;
-  const proto = Object.getPrototypeOf(t);
-  return (proto === null || proto === Object.prototype) && Object.keys(t).length === 0;
+const count = (bag, key, what = `options.${key}`) => integer(bag, key, what, 0, MAX_SAFE);
+
+// A service token as the walk keeps it: END when it ends the walk (undefined, null, "" or an
+// empty plain object), TOO_LARGE over TOKEN_SIZE, undefined when it has no form (followed
+// without cycle detection or resume), else the form itself: a string or number as it is, an
+// object as the driver's own copy (plain objects with a null prototype, arrays, Dates and
+// Uint8Arrays read with the intrinsics), with fields set to `undefined` left out and array
+// holes `null`, as JSON would send it. A value a cursor value cannot hold (a class instance,
+// a cycle, a function) is taken in its JSON form, `JSON.parse(JSON.stringify(token))`, which
+// must not read as absent.
+function tokenForm(raw) {
+  if (raw === undefined || raw === null || raw === "") return END;
+  // The usual token, without a copy's bookkeeping.
+  if (typeof raw === "string") return raw.length > TOKEN_SIZE - 8 ? TOO_LARGE : raw;
+  let form = copyOf(raw, false, true);
+  if (form !== NOT_PLAIN) return form;
+  let text;
+  try {
+    text = jsonStringify(raw);
+  } catch {
+    return undefined;
+  }
+  if (typeof text !== "string") return undefined;
+  // No value costs less than an eighth of its JSON text (a number: 8 units, at most 24
+  // characters; a string: 1 unit per character, at most 6 escaped): a longer text is too large.
+  if (text.length > 8 * TOKEN_SIZE) return TOO_LARGE;
+  form = copyOf(jsonParse(text), false, true);
+  return form === END || form === NOT_PLAIN ? undefined : form;
+}
+
+// `options.scope` as the core reads it: the driver's copy (a cursor value, within TOKEN_SIZE),
+// or a CursorError (a scope is never taken in a JSON form; `undefined` is not a value).
+function scopeForm(scope) {
+  const form = copyOf(scope, true, false);
+  if (form === TOO_LARGE) throw makeArgumentError(true, `options.scope is larger than ${TOKEN_SIZE} units`);
+  if (form === NOT_PLAIN) throw new CursorError("unsupported_value", "options.scope is not a cursor value");
+  return form;
+}
+
+const copyOf = (v, strict, top) => copyValue(v, { left: TOKEN_SIZE, seen: [], strict }, 0, top);
+
+// `v` copied as plain data within `budget.left` units (see TOKEN_SIZE), TOO_LARGE, NOT_PLAIN,
+// or END for an absent token at the top. Reads each property once; a getter or Proxy trap
+// that throws throws out of here.
+function copyValue(v, budget, depth, top) {
+  const type = typeof v;
+  budget.left -= type === "string" ? 8 + v.length : 8;
+  if (budget.left < 0) return TOO_LARGE;
+  if (type === "function" || type === "symbol" || type === "undefined") return NOT_PLAIN;
+  if (type !== "object" || v === null) return v;
+  const array = isArray(v);
+  if (!array) {
+    const proto = protoOf(v);
+    if (proto !== OBJECT_PROTO && proto !== null) return copyObject(v, budget);
+  }
+  if (depth >= MAX_DEPTH || budget.seen.includes(v)) return NOT_PLAIN;
+  budget.seen.push(v);
+  // A null prototype: a key "__proto__" is a field like any other, and no setter of
+  // Object.prototype runs.
+  const out = array ? [] : { __proto__: null };
+  let keys;
+  if (array) {
+    // The length as the core's converter reads one that a Proxy may fake.
+    const length = v.length;
+    keys = typeof length === "number" && length > 0 ? Math.min(Math.floor(length), 4294967295) : 0;
+  } else {
+    keys = objectKeys(v);
+    if (top && keys.length === 0) return END;
+    if (ownSymbols(v).length !== 0) return NOT_PLAIN;
+  }
+  for (let i = 0, n = array ? keys : keys.length; i < n; i++) {
+    const key = array ? i : keys[i];
+    let item = v[key];
+    if (item === undefined && !budget.strict) {
+      // As JSON sends it: a field left out, an array hole null.
+      if (!array) continue;
+      item = null;
+    }
+    if (!array) budget.left -= 8 + key.length;
+    const copy = copyValue(item, budget, depth + 1, false);
+    if (typeof copy === "symbol") return copy;
+    out[key] = copy;
+  }
+  budget.seen.pop();
+  return out;
+}
+
+// A Date or Uint8Array (by the brand checks of the intrinsics, so a subclass reads as its
+// real value and a fake as NOT_PLAIN), copied; any other object is NOT_PLAIN.
+function copyObject(v, budget) {
+  if (apply(typedArrayTag, v, []) === "Uint8Array") {
+    const n = apply(typedArrayLength, v, []);
+    budget.left -= n;
+    if (budget.left < 0) return TOO_LARGE;
+    const copy = new Uint8Array(n);
+    apply(typedArraySet, copy, [v]);
+    return copy;
+  }
+  let time;
+  try {
+    time = apply(dateTime, v, []);
+  } catch {
+    return NOT_PLAIN;
+  }
+  // An invalid Date is no cursor value; its JSON form is null.
+  return time === time ? new Date(time) : NOT_PLAIN;
 }
 
 class BadPage {
@@ -85,31 +240,27 @@ class BadPage {
   }
 }
 
-// What the core asks for during a call: requests to issue (id, token, attempt, segment,
-// delay, in `out` up to `outEnd`: a count, as setting an array's length is slow) and the
-// page to hand out (d…). The core holds this object, not the walk, so that a walk left
-// unfinished can still be collected.
+// What the core asks for during a call: requests to issue (a queue from `first` to `last`)
+// and the page to hand out (d…). The core holds this object, not the walk, so that a walk
+// left unfinished can still be collected. Its methods run inside a core call, so nothing in
+// them may throw: fields are class fields and requests object literals (defined, never set
+// through a prototype's setter), and no array is grown.
 class Orders {
-  constructor() {
-    this.out = [];
-    this.outAt = 0;
-    this.outEnd = 0;
-    this.dId = 0;
-    this.dSkip = 0;
-    this.dTake = 0;
-    this.dSegment = 0;
-    this.dCut = false;
-  }
+  first = null;
+  last = null;
+  // The walk's held token: the last string token reported as text with pullWith.
+  held = undefined;
+  dId = 0;
+  dSkip = 0;
+  dTake = 0;
+  dSegment = 0;
+  dCut = false;
 
   request(id, token, attempt, segment, delay, held) {
-    const out = this.out;
-    const n = this.outEnd;
-    out[n] = id;
-    out[n + 1] = held ? HELD : token;
-    out[n + 2] = attempt;
-    out[n + 3] = segment;
-    out[n + 4] = delay;
-    this.outEnd = n + 5;
+    const r = { id, token: held ? this.held : token, attempt, segment, delay, next: null };
+    if (this.last === null) this.first = r;
+    else this.last.next = r;
+    this.last = r;
   }
 
   deliver(id, skip, take, segment, cut) {
@@ -118,6 +269,40 @@ class Orders {
     this.dTake = take;
     this.dSegment = segment;
     this.dCut = cut;
+  }
+}
+
+// A timer for any wait (see TIMER_MAX_MS): `fn` runs once `ms` have passed, unless cancelled.
+class Timer {
+  constructor(fn, ms) {
+    this.fn = fn;
+    this.left = ms;
+    this.handle = undefined;
+    this.arm();
+  }
+
+  arm() {
+    const step = Math.min(this.left, TIMER_MAX_MS);
+    this.left -= step;
+    this.handle = setTimeout(() => (this.left > 0 ? this.arm() : this.fn()), step);
+  }
+
+  cancel() {
+    clearTimeout(this.handle);
+  }
+}
+
+// `signal.aborted` of a real AbortSignal (the intrinsic getter; never an event alone).
+const isAborted = (signal) => apply(signalAborted, signal, []);
+
+// True for an AbortSignal of any realm: the brand check of the intrinsic getter.
+function isSignal(v) {
+  if (signalAborted === undefined || listen === undefined) return false;
+  try {
+    isAborted(v);
+    return true;
+  } catch {
+    return false;
   }
 }
 
@@ -166,31 +351,28 @@ class Walk {
     const retry = get(options, "retry");
     // A misplaced value (`retry: 3`) would otherwise be ignored: default retries instead.
     if (retry !== undefined && !isObject(retry)) throw makeArgumentError(false, "options.retry must be an object");
-    const retries = count(retry, "retries");
-    const baseDelayMs = count(retry, "baseDelayMs");
-    const maxDelayMs = count(retry, "maxDelayMs");
+    const retries = integer(retry, "retries", "options.retry.retries", 0, 4294967295);
+    const baseDelayMs = count(retry, "baseDelayMs", "options.retry.baseDelayMs");
+    const maxDelayMs = count(retry, "maxDelayMs", "options.retry.maxDelayMs");
     const retryable = get(retry, "retryable");
     if (retryable !== undefined && typeof retryable !== "function") {
       throw makeArgumentError(false, "options.retry.retryable must be a function");
     }
     this.retryable = retryable;
-    const segments = count(options, "segments");
+    const segments = integer(options, "segments", "options.segments", 1, MAX_SEGMENTS);
     const one = get(options, "segment");
     let segment, total;
     if (one !== undefined) {
       if (segments !== undefined) throw makeArgumentError(false, "options.segments and options.segment exclude each other");
+      if (!isObject(one)) throw makeArgumentError(false, "options.segment must be { segment, total }");
       const s = get(one, "segment");
-      const t = get(one, "total");
-      if (!(typeof s === "number" && typeof t === "number" && s >= 0 && t >= 1 && s < t && t <= 1e6
-        && Number.isInteger(s) && Number.isInteger(t))) {
-        throw makeArgumentError(false, "options.segment must be { segment, total } with 0 <= segment < total");
+      // DynamoDB's range for TotalSegments; walking one segment costs one chain.
+      total = checkInteger(get(one, "total"), "options.segment.total", 1, 1000000);
+      segment = checkInteger(s, "options.segment.segment", 0, total === undefined ? 0 : total - 1);
+      if (segment === undefined || total === undefined) {
+        throw makeArgumentError(false, "options.segment must be { segment, total }");
       }
-      segment = s;
-      total = t;
-    } else if (segments !== undefined) {
-      if (!(segments >= 1 && segments <= 1e6 && Number.isInteger(segments))) {
-        throw makeArgumentError(false, "options.segments must be a whole number >= 1");
-      }
+    } else {
       total = segments;
     }
     this.totalSegments = total;
@@ -208,66 +390,90 @@ class Walk {
     const maxRequests = count(options, "maxRequests");
     const timeLimitMs = count(options, "timeLimitMs");
     const minIntervalMs = count(options, "minIntervalMs");
-    const prefetch = count(options, "prefetch");
+    // The core's bound on pages fetched ahead per segment.
+    const prefetch = integer(options, "prefetch", "options.prefetch", 0, 1024);
     const codec = get(options, "codec");
     const resumeToken = get(options, "resumeToken");
     const startToken = resumeToken === undefined ? get(options, "startToken") : undefined;
     if (typeof AbortController !== "function") throw makeArgumentError(false, "paginate needs AbortController");
-    let userSignal = get(options, "signal");
-    // Anything but an AbortSignal would be ignored, and the walk could then not be aborted.
-    if (userSignal !== undefined
-      && (typeof get(userSignal, "addEventListener") !== "function" || typeof get(userSignal, "aborted") !== "boolean")) {
+    const userSignal = get(options, "signal");
+    // Anything but an AbortSignal would be ignored, and the walk could then not be aborted; a
+    // look-alike could fake its `aborted`.
+    if (userSignal !== undefined && !isSignal(userSignal)) {
       throw makeArgumentError(false, "options.signal must be an AbortSignal");
     }
-    this.pageSize = get(options, "pageSize");
+    this.pageSize = integer(options, "pageSize", "options.pageSize", 1, MAX_SAFE);
+    const scopeCopy = scope === undefined ? undefined : scopeForm(scope);
+    let start, startCopy;
+    if (startToken !== undefined) {
+      startCopy = tokenForm(startToken);
+      if (startCopy === TOO_LARGE) throw makeArgumentError(true, `options.startToken is larger than ${TOKEN_SIZE} units`);
+      if (startCopy !== END) start = startToken;
+      else startCopy = undefined;
+    }
+    // A cut page (maxItems, or the first page of a resumed walk) is copied for a page
+    // consumer from what its read found (see read).
+    this.mayCut = maxItems !== undefined || resumeToken !== undefined;
     this.orders = new Orders();
     // The numbers cross as one Float64Array (undefined becomes NaN: absent).
     this.core = new PaginatorCore(
       this.orders,
       [maxItems, maxPages, maxRequests, timeLimitMs, minIntervalMs, prefetch,
         retries, baseDelayMs, maxDelayMs, onSame === "stop" ? 1 : 0, segment, total],
-      scope, codec, resumeToken, startToken === undefined || isAbsent(startToken) ? undefined : startToken,
+      scopeCopy, codec, resumeToken, start, startCopy,
     );
     this.fetchPage = fetchPage;
     this.controller = new AbortController();
     this.signal = this.controller.signal;
     this.userSignal = userSignal;
     this.listener = undefined;
+    // Both listeners decide by `aborted`: an `abort` Event dispatched without aborting (on
+    // the user's signal, or on ctx.signal by fetchPage) changes nothing. Neither is `once`:
+    // such an event would remove it before the real abort. The user's signal keeps only the
+    // controller, so that a walk left unfinished can still be collected.
     if (userSignal !== undefined) {
       const controller = this.controller;
-      this.listener = () => controller.abort();
-      userSignal.addEventListener("abort", this.listener, { once: true });
+      this.listener = () => {
+        if (isAborted(userSignal)) controller.abort();
+      };
+      apply(listen, userSignal, ["abort", this.listener]);
     }
     // `halted` mirrors `signal.aborted` as a plain field: the item fast path and the per-page
     // checks read it (the getter validates its receiver each time). This listener is the
     // signal's first, so it runs before any other.
     this.halted = false;
-    this.signal.addEventListener("abort", () => {
-      this.halted = true;
-      this.wake();
-    }, { once: true });
+    const signal = this.signal;
+    signal.addEventListener("abort", () => {
+      if (!this.halted && isAborted(signal)) {
+        this.halted = true;
+        this.wake();
+      }
+    });
     this.mayWait = (this.core.state() & MAY_WAIT) !== 0;
     this.flightId = 0;
     this.onFetched = (page) => this.settled(this.flightId, page);
     this.onFetchFailed = (err) => this.fetchFailed(this.flightId, err);
     this.hasLimit = timeLimitMs !== undefined;
+    // The request pullNow says goes out next (id; 0: none) and its token, issued by flush.
+    this.nextId = 0;
+    this.nextToken = undefined;
     this.clock = true; // read the clock until the core says it does not matter
     this.clockKnown = false;
     // Pages until handed out: one in the slot (no entry object, no map: the usual case), the
-    // others (prefetch, segments) in the map, request id -> { page, items }.
+    // others (prefetch, segments) in the map, request id -> { page, items, along }.
     this.slotId = 0; // 0: empty (request ids start at 1)
     this.slotPage = undefined;
     this.slotItems = undefined;
+    this.slotAlong = undefined;
     this.pages = new Map();
     this.tItems = undefined; // the items of the page `take` returned
+    this.tAlong = undefined; // and what its cut copy is made of
     // A page in the slot not yet reported to the core (see onPage): its id (0: none), length,
     // next token and has-more flag.
     this.pId = 0;
     this.pLen = 0;
     this.pNext = undefined;
     this.pMore = 0;
-    // The last token reported as text with pullWith: the core's `Held` token.
-    this.held = undefined;
     this.timers = new Set();
     this.wakers = [];
     this.spare = [];
@@ -276,9 +482,7 @@ class Walk {
     this.final = undefined; // [resumeToken, stopReason, stats] once the core is freed
     this.abortReported = false;
     this.fresh = true; // a bad resumeToken rejects the first pull
-    // When the walk ended (the first shutDown): kept by a shutDown that threw before release
-    // (a user signal's removeEventListener), so that the next one freezes stats at that time.
-    this.endedMs = undefined;
+    this.endedMs = undefined; // when the walk ended (stats freeze then)
     this.lastSegment = undefined;
     // The page the item consumer is in: its items, the next index, the end; `taken` items
     // handed out since the core was last told.
@@ -290,7 +494,9 @@ class Walk {
     this.rLen = 0;
     this.rItems = undefined;
     this.rNext = undefined;
+    this.rForm = undefined;
     this.rMore = 0;
+    this.rAlong = undefined;
   }
 
   // --- requests ---
@@ -298,25 +504,29 @@ class Walk {
     return this.clock ? Date.now() : 0;
   }
 
+  // Issues what the core asked for: the request pullNow named, then the orders' queue. Called
+  // after the consumer took its page: fetchPage may call back into the walk.
   flush() {
     const orders = this.orders;
-    const out = orders.out;
-    while (orders.outAt < orders.outEnd) {
-      const i = orders.outAt;
-      orders.outAt += 5;
-      const token = out[i + 1];
-      out[i + 1] = undefined;
-      this.start(out[i], token === HELD ? this.held : token, out[i + 2], out[i + 3], out[i + 4]);
+    if (this.nextId !== 0) {
+      const id = this.nextId;
+      const token = this.nextToken;
+      this.nextId = 0;
+      this.nextToken = undefined;
+      this.call(id, token, 1, 0);
     }
-    orders.outAt = 0;
-    orders.outEnd = 0;
+    for (let r = orders.first; r !== null; r = orders.first) {
+      orders.first = r.next;
+      if (orders.first === null) orders.last = null;
+      this.start(r.id, r.token, r.attempt, r.segment, r.delay);
+    }
   }
 
   start(id, token, attempt, segment, delay) {
     if (delay > 0) {
-      const timer = setTimeout(() => {
+      const timer = new Timer(() => {
         this.timers.delete(timer);
-        if (this.core !== null && !this.signal.aborted && (this.core.state() & STOPPING) === 0) this.call(id, token, attempt, segment);
+        if (this.core !== null && !this.halted && (this.core.state() & STOPPING) === 0) this.call(id, token, attempt, segment);
       }, delay);
       this.timers.add(timer);
       return;
@@ -333,9 +543,11 @@ class Walk {
       ? pageSize === undefined ? { signal, attempt } : { signal, pageSize, attempt }
       : pageSize === undefined ? { signal, attempt, segment, totalSegments: total }
         : { signal, pageSize, attempt, segment, totalSegments: total };
+    // Called as a plain function: a `call` property of the user's function is never read.
+    const fetchPage = this.fetchPage;
     let page;
     try {
-      page = this.fetchPage.call(undefined, token, ctx);
+      page = fetchPage(token, ctx);
     } catch (err) {
       this.later(id, FETCH_FAILED, err);
       return;
@@ -374,7 +586,7 @@ class Walk {
 
   later(id, kind, err) {
     queueMicrotask(() => {
-      if (!this.signal.aborted && this.core !== null) this.failed(id, kind, err);
+      if (!this.halted && this.core !== null) this.failed(id, kind, err);
     });
   }
 
@@ -388,53 +600,58 @@ class Walk {
         bad = new BadPage("", err);
       }
       if (bad !== undefined) {
+        this.rItems = this.rNext = this.rForm = this.rAlong = undefined;
         this.failed(id, BAD_PAGE, bad.cause);
         return;
       }
-      const items = this.rItems;
-      const next = this.rNext;
-      this.rItems = undefined;
-      this.rNext = undefined;
-      this.onPage(id, page, this.rLen, items, next, this.rMore);
+      const { rItems: items, rNext: next, rForm: form, rAlong: along } = this;
+      this.rItems = this.rNext = this.rForm = this.rAlong = undefined;
+      this.onPage(id, page, this.rLen, items, next, form, this.rMore, along);
       return;
     }
     this.readAsync(page).then(
       (read) => {
-        if (this.signal.aborted || this.core === null) return;
+        if (this.halted || this.core === null) return;
         if (read instanceof BadPage) this.failed(id, BAD_PAGE, read.cause);
-        else this.onPage(id, read.page, read.len, read.items, read.next, read.more);
+        else this.onPage(id, read.page, read.len, read.items, read.next, read.form, read.more, read.along);
       },
       (err) => {
         // A non-2xx response of the link preset: a fetch failure, the response the error.
-        if (!this.signal.aborted && this.core !== null) this.failed(id, FETCH_FAILED, err);
+        if (!this.halted && this.core !== null) this.failed(id, FETCH_FAILED, err);
       },
     );
   }
 
-  // Reads a page into rLen/rItems/rNext/rMore; a BadPage when it cannot be read. `values`
-  // holds what user functions returned (async reader): [items, next, more].
+  // Reads a page into rLen/rItems/rNext/rForm/rMore/rAlong; a BadPage when it cannot be read.
+  // `values` holds what user functions returned (async reader): [items, next, more]. Every
+  // field is read once: a cut copy (see cutCopy) is made of what this read found.
   read(body, values) {
     // A missing or primitive page must not read as "no next token": that would end the walk
     // silently.
     if (!isObject(body)) return new BadPage("fetchPage resolved with no page object");
+    // With cuts possible: the objects along the items path and its keys, then the list.
+    const along = this.mayCut && this.itemsKind !== I_NONE && this.itemsKind !== I_FUNC ? [] : undefined;
     let root = body;
     if (this.root !== undefined) {
-      root = at(body, this.root);
+      root = at(body, this.root, along);
       if (root === undefined || root === null) return new BadPage("the page has nothing at options.root");
     }
-    let items;
+    let items, list;
     switch (this.itemsKind) {
       case I_NONE: break;
-      case I_PATH: items = at(root, this.itemsAt); break;
+      case I_PATH: items = list = at(root, this.itemsAt, along); break;
       case I_FUNC: items = values[0]; break;
-      case I_WHOLE: items = root; break;
+      case I_WHOLE: items = list = root; break;
       default: {
         const edges = get(root, "edges");
-        if (Array.isArray(edges)) {
+        if (isArray(edges)) {
           items = [];
           for (let i = 0, n = edges.length; i < n; i++) items.push(get(edges[i], "node"));
+          list = edges;
+          along?.push(root, "edges");
         } else {
-          items = get(root, "nodes");
+          items = list = get(root, "nodes");
+          along?.push(root, "nodes");
         }
       }
     }
@@ -442,13 +659,13 @@ class Walk {
     if (this.itemsKind !== I_NONE) {
       // A service may leave an empty list out of its response (AWS JSON protocols do).
       if (items === undefined || items === null) items = EMPTY;
-      else if (!Array.isArray(items)) return new BadPage("the items of a page are not an array");
+      else if (!isArray(items)) return new BadPage("the items of a page are not an array");
       len = items.length;
       if (typeof len !== "number") return new BadPage("the items of a page are not an array");
     }
     let next;
     switch (this.nextKind) {
-      case N_PATH: next = at(root, this.nextAt); break;
+      case N_PATH: next = at(root, this.nextAt, undefined); break;
       case N_FUNC: next = values[1]; break;
       case N_KEYSET:
         next = get(root, "next_cursor");
@@ -460,11 +677,16 @@ class Walk {
     let more;
     const moreAt = this.moreAt;
     if (moreAt === undefined) more = this.nextKind === N_RELAY ? get(get(root, "pageInfo"), "hasNextPage") : undefined;
-    else more = typeof moreAt === "function" ? values[2] : at(root, moreAt);
+    else more = typeof moreAt === "function" ? values[2] : at(root, moreAt, undefined);
+    const form = tokenForm(next);
+    if (form === TOO_LARGE) return new BadPage(`the next token of a page is larger than ${TOKEN_SIZE} units`);
+    along?.push(list);
     this.rLen = len;
     this.rItems = items;
-    this.rNext = isAbsent(next) ? undefined : next;
+    this.rNext = form === END ? undefined : next;
+    this.rForm = form === END ? undefined : form;
     this.rMore = more === undefined ? 0 : more ? 2 : 1;
+    this.rAlong = along;
     return undefined;
   }
 
@@ -482,7 +704,10 @@ class Walk {
       try {
         const headers = get(response, "headers");
         const getHeader = get(headers, "get");
-        const header = typeof getHeader === "function" ? getHeader.call(headers, "link") : undefined;
+        const header = typeof getHeader === "function" ? apply(getHeader, headers, ["link"]) : undefined;
+        if (typeof header === "string" && header.length > TOKEN_SIZE) {
+          return new BadPage(`the Link header of a response is longer than ${TOKEN_SIZE} characters`);
+        }
         const target = typeof header === "string" ? PaginatorCore.nextLink(header) : undefined;
         if (target !== undefined) {
           const base = get(response, "url");
@@ -490,37 +715,41 @@ class Walk {
         }
         const json = get(response, "json");
         if (typeof json !== "function") return new BadPage("the response has no json() method");
-        page = await json.call(response);
+        page = await apply(json, response, []);
       } catch (err) {
         return new BadPage("", err);
       }
     }
     const values = [undefined, undefined, undefined, link];
     try {
-      if (this.itemsKind === I_FUNC) values[0] = await this.itemsAt.call(undefined, page);
-      if (this.nextKind === N_FUNC) values[1] = await this.nextAt.call(undefined, page);
-      if (typeof this.moreAt === "function") values[2] = await this.moreAt.call(undefined, page);
+      if (this.itemsKind === I_FUNC) values[0] = await apply(this.itemsAt, undefined, [page]);
+      if (this.nextKind === N_FUNC) values[1] = await apply(this.nextAt, undefined, [page]);
+      if (typeof this.moreAt === "function") values[2] = await apply(this.moreAt, undefined, [page]);
       const bad = this.read(page, values);
       if (bad !== undefined) return bad;
       // Another page may be read before this one is reported: keep what this read found.
-      const read = { page, len: this.rLen, items: this.rItems, next: this.rNext, more: this.rMore };
-      this.rItems = undefined;
-      this.rNext = undefined;
+      const read = {
+        page, len: this.rLen, items: this.rItems, next: this.rNext, form: this.rForm, more: this.rMore,
+        along: this.rAlong,
+      };
+      this.rItems = this.rNext = this.rForm = this.rAlong = undefined;
       return read;
     } catch (err) {
+      this.rItems = this.rNext = this.rForm = this.rAlong = undefined;
       return new BadPage("", err);
     }
   }
 
-  onPage(id, page, len, items, next, more) {
+  onPage(id, page, len, items, next, form, more, along) {
     const text = typeof next === "string" && WELL_FORMED && next.isWellFormed() ? next : undefined;
     if (this.mayWait && this.slotId === 0 && (next === undefined || text !== undefined)) {
       // The core said a report cannot issue a request here: the page is reported with the
       // consumer's next pull, in the same call (a string token reads the same then, and
-      // crosses as text only; an object token is converted now, when it arrives).
+      // crosses as text only; an object token is reported now, when it arrives).
       this.slotId = id;
       this.slotPage = page;
       this.slotItems = items;
+      this.slotAlong = along;
       this.pId = id;
       this.pLen = len;
       this.pNext = text;
@@ -528,14 +757,15 @@ class Walk {
       this.wake();
       return;
     }
-    const kept = this.core.page(id, len, next, more, this.now());
+    const kept = this.core.page(id, len, next, form, more, this.now());
     if (kept) {
       if (this.slotId === 0) {
         this.slotId = id;
         this.slotPage = page;
         this.slotItems = items;
+        this.slotAlong = along;
       } else {
-        this.pages.set(id, { page, items });
+        this.pages.set(id, { page, items, along });
       }
     }
     this.flush();
@@ -544,19 +774,24 @@ class Walk {
 
   failed(id, kind, err) {
     let verdict = 2, status, name, hint = false, typeError = false, retryAfter;
+    const now = Date.now();
     if (kind === FETCH_FAILED) {
+      // Every fact of the error is read once, here (docs/security.md, "Threat model"): a
+      // getter or Proxy trap that throws leaves the error unclassified (so not retried) or
+      // without a server-given wait; the walk's error keeps it as its cause.
       try {
         if (this.retryable !== undefined) {
-          verdict = this.retryable.call(undefined, err) ? 1 : 0;
+          verdict = apply(this.retryable, undefined, [err]) ? 1 : 0;
         } else {
-          for (const v of [get(err, "status"), get(err, "statusCode"), get(get(err, "$metadata"), "httpStatusCode")]) {
-            if (typeof v === "number") {
-              status = v;
+          const facts = [get(err, "status"), get(err, "statusCode"), get(get(err, "$metadata"), "httpStatusCode")];
+          for (let i = 0; i < facts.length; i++) {
+            if (typeof facts[i] === "number") {
+              status = facts[i];
               break;
             }
           }
           const n = get(err, "name");
-          name = typeof n === "string" ? n : undefined;
+          name = typeof n === "string" && n.length <= MAX_NAME ? n : undefined;
           hint = Boolean(get(err, "$retryable"));
           typeError = err instanceof TypeError;
         }
@@ -566,17 +801,16 @@ class Walk {
       try {
         const headers = get(err, "headers");
         const getHeader = get(headers, "get");
-        const h = typeof getHeader === "function" ? getHeader.call(headers, "retry-after") : undefined;
-        retryAfter = h !== undefined && h !== null ? h : get(err, "retryAfter");
+        const h = typeof getHeader === "function" ? apply(getHeader, headers, ["retry-after"]) : undefined;
+        retryAfter = waitOf(h !== undefined && h !== null ? h : get(err, "retryAfter"), now);
       } catch {
         retryAfter = undefined;
       }
     }
-    const action = this.core.fail(id, kind, verdict, status, name, hint, typeError, retryAfter,
-      Math.random(), Date.now());
+    const action = this.core.fail(id, kind, verdict, status, name, hint, typeError, retryAfter, Math.random(), now);
+    if (action === FAIL) this.fetchError = err;
     this.flush();
     if (action === FAIL || action === STOP) {
-      if (action === FAIL) this.fetchError = err;
       // Requests of other segments are aborted; the resume state is the consumer's
       // position, so nothing they fetched is lost.
       this.controller.abort();
@@ -587,7 +821,7 @@ class Walk {
   // --- consumers ---
   wake() {
     if (this.limitTimer !== undefined) {
-      clearTimeout(this.limitTimer);
+      this.limitTimer.cancel();
       this.limitTimer = undefined;
     }
     const wakers = this.wakers;
@@ -601,13 +835,13 @@ class Walk {
 
   // Resolves when a request reports, the walk's signal aborts, or the time limit passes.
   wait() {
-    if (this.signal.aborted || this.userAborted()) return Promise.resolve();
+    if (this.halted || this.userAborted()) return Promise.resolve();
     return new Promise((resolve) => {
       this.wakers.push(resolve);
-      if (this.hasLimit && this.limitTimer === undefined) {
+      if (this.hasLimit && this.limitTimer === undefined && this.core !== null) {
         // Wake up at the limit too, to stop at this page boundary.
         const left = this.core.timeLeft(Date.now());
-        this.limitTimer = setTimeout(() => {
+        this.limitTimer = new Timer(() => {
           this.limitTimer = undefined;
           this.wake();
         }, Math.max(left, 0) + 1);
@@ -652,31 +886,38 @@ class Walk {
     core.free();
   }
 
-  // Aborts every request in flight and every wait, and detaches from the user's signal.
+  // Aborts every request in flight and every wait, and detaches from the user's signal. The
+  // walk is final (core freed) before any user code can run: the abort runs the listeners
+  // of ctx.signal, which may call back into the walk.
   shutDown() {
-    if (this.core === null) return;
+    const core = this.core;
+    if (core === null) return;
     if (this.endedMs === undefined) this.endedMs = Date.now();
-    for (const t of this.timers) clearTimeout(t);
+    for (const t of this.timers) t.cancel();
     this.timers.clear();
     this.pages.clear();
     this.pId = 0;
     this.pNext = undefined;
     this.slotId = 0;
-    this.slotPage = undefined;
-    this.slotItems = undefined;
+    this.slotPage = this.slotItems = this.slotAlong = undefined;
+    this.orders.first = this.orders.last = null;
+    this.nextId = 0;
+    this.nextToken = undefined;
     // A walk that ended with nothing in flight skips the abort: it would mint a
     // DOMException for no listener.
-    if ((this.core.state() & IDLE_END) === 0) this.controller.abort();
+    const abort = (core.state() & IDLE_END) === 0;
+    this.release();
     if (this.listener !== undefined) {
-      this.userSignal.removeEventListener("abort", this.listener);
+      apply(unlisten, this.userSignal, ["abort", this.listener]);
       this.listener = undefined;
     }
+    if (abort) this.controller.abort();
     this.wake();
-    this.release();
   }
 
   // One attempt at the next page: true (dId… say which), false (wait), or DONE; throws the
-  // walk's error.
+  // walk's error. Runs no user code: what the core asked to fetch waits for flush, after the
+  // caller took its page.
   pullNow(whole) {
     const core = this.core;
     if (this.fresh) {
@@ -689,20 +930,17 @@ class Walk {
       }
     }
     if (core === null) {
-      if (this.userSignal === undefined || !this.userSignal.aborted || this.abortReported || this.final[1] === "end") {
-        return DONE;
-      }
+      if (!this.userAborted() || this.abortReported || this.final[1] === "end") return DONE;
       this.abortReported = true;
-      throw this.error("aborted", "the walk was aborted", this.userSignal.reason);
+      throw this.error("aborted", "the walk was aborted", this.abortReason());
     }
-    if (this.userSignal !== undefined && this.userSignal.aborted && REASONS[core.stopReason()] !== "end") {
+    if (this.userAborted() && REASONS[core.stopReason()] !== "end") {
       this.sync();
       core.stop(0);
       this.shutDown();
       if (this.abortReported) return DONE;
       this.abortReported = true;
-      const reason = this.userSignal.reason;
-      throw this.error("aborted", "the walk was aborted", reason);
+      throw this.error("aborted", "the walk was aborted", this.abortReason());
     }
     const taken = this.taken;
     this.taken = 0;
@@ -712,7 +950,7 @@ class Walk {
       const text = this.pNext;
       this.pId = 0;
       this.pNext = undefined;
-      if (text !== undefined) this.held = text;
+      if (text !== undefined) this.orders.held = text;
       code = core.pullWith(this.now(), taken, whole, id, this.pLen, text, this.pMore);
     } else {
       code = core.pull(this.now(), taken, whole);
@@ -721,10 +959,10 @@ class Walk {
       this.clockKnown = true;
       this.clock = (core.state() & NEEDS_CLOCK) !== 0;
     }
-    this.flush();
     if (code < 0) {
       // The common step: the next request goes out before the page reaches the consumer.
-      this.call(1 - code, this.held, 1, 0);
+      this.nextId = 1 - code;
+      this.nextToken = this.orders.held;
       code = PAGE_ID - code;
     }
     if (code >= PAGE_ID) {
@@ -749,20 +987,21 @@ class Walk {
   }
 
   // The delivered page, taken out of the waiting room.
-  // Returns the page; its items are in tItems.
+  // Returns the page; its items are in tItems (and what a cut copy needs in tAlong).
   take() {
     const id = this.orders.dId;
     if (this.slotId === id) {
       const page = this.slotPage;
       this.tItems = this.slotItems;
+      this.tAlong = this.slotAlong;
       this.slotId = 0;
-      this.slotPage = undefined;
-      this.slotItems = undefined;
+      this.slotPage = this.slotItems = this.slotAlong = undefined;
       return page;
     }
     const entry = this.pages.get(id);
     this.pages.delete(id);
     this.tItems = entry.items;
+    this.tAlong = entry.along;
     return entry.page;
   }
 
@@ -771,7 +1010,12 @@ class Walk {
     try {
       const r = this.pullNow(true);
       if (r === DONE) return Promise.resolve(DONE);
-      if (r) return Promise.resolve(this.pageResult());
+      if (r) {
+        const result = this.pageResult();
+        this.flush();
+        return Promise.resolve(result);
+      }
+      this.flush();
     } catch (err) {
       return Promise.reject(err);
     }
@@ -783,23 +1027,50 @@ class Walk {
       await this.wait();
       const r = this.pullNow(true);
       if (r === DONE) return DONE;
-      if (r) return this.pageResult();
+      if (r) {
+        const result = this.pageResult();
+        this.flush();
+        return result;
+      }
+      this.flush();
     }
   }
 
+  // The page for a page consumer: a cut one as its copy, reported taken once it is made (a
+  // copy that cannot be made is bad_page, and the resume token stays before the page).
   pageResult() {
+    const orders = this.orders;
     const page = this.take();
-    this.tItems = undefined;
-    return { value: this.orders.dCut ? this.cutPage(page) : page, done: false };
+    const along = this.tAlong;
+    this.tItems = this.tAlong = undefined;
+    if (!orders.dCut) return { value: page, done: false };
+    let value = page;
+    if (along !== undefined) {
+      try {
+        value = cutCopy(along, orders.dSkip, orders.dTake);
+      } catch (err) {
+        const e = this.error("bad_page", FAILURES[BAD_PAGE][1], err);
+        if (this.core !== null) {
+          this.core.stop(1);
+          this.shutDown();
+        }
+        throw e;
+      }
+    }
+    this.taken += orders.dTake;
+    return { value, done: false };
   }
 
   // Moves the item consumer to the next page: true, false (wait), or DONE.
   nextItems() {
     const r = this.pullNow(false);
-    if (r !== true) return r;
+    if (r !== true) {
+      if (r === false) this.flush();
+      return r;
+    }
     this.take();
     const items = this.tItems;
-    this.tItems = undefined;
+    this.tItems = this.tAlong = undefined;
     if (items === undefined) {
       this.core.stop(1);
       this.shutDown();
@@ -808,6 +1079,7 @@ class Walk {
     this.items = items;
     this.index = this.orders.dSkip;
     this.end = this.orders.dSkip + this.orders.dTake;
+    this.flush();
     return true;
   }
 
@@ -842,10 +1114,15 @@ class Walk {
     return this.nextItemSlow();
   }
 
-  // True once the user's signal aborted: the rest of the current page is not handed out (the
-  // next pull reports `aborted`; the resume token stays after the last item received).
+  // True once the user's signal aborted (read with the intrinsic getter): the rest of the
+  // current page is not handed out (the next pull reports `aborted`; the resume token stays
+  // after the last item received).
   userAborted() {
-    return this.userSignal !== undefined && this.userSignal.aborted;
+    return this.userSignal !== undefined && isAborted(this.userSignal);
+  }
+
+  abortReason() {
+    return signalReason === undefined ? undefined : apply(signalReason, this.userSignal, []);
   }
 
   async nextItemSlow() {
@@ -898,48 +1175,66 @@ class Walk {
     const core = this.core;
     this.core = null;
     core.free();
-    const listener = this.listener;
-    if (listener === undefined) return;
+    if (this.listener !== undefined) apply(unlisten, this.userSignal, ["abort", this.listener]);
     this.listener = undefined;
+  }
+}
+
+// A shallow copy of a cut page whose items list holds only the handed-out items, made from
+// what the page's read found (`along`: each object on the items path and its key, then the
+// list): no field is read again and the user's objects are never changed. Each object is
+// copied by its own enumerable property descriptors, so no getter runs (an accessor stays an
+// accessor); only a Proxy's traps can throw.
+function cutCopy(along, skip, take) {
+  const list = along[along.length - 1];
+  let value = list;
+  if (isArray(list)) {
+    value = [];
+    for (let i = skip; i < skip + take; i++) value.push(list[i]);
+  }
+  for (let i = along.length - 3; i >= 0; i -= 2) value = copyWith(along[i], along[i + 1], value);
+  return value;
+}
+
+// `obj` with `key` set to `value` (a copy; `obj` itself when it is not an object).
+function copyWith(obj, key, value) {
+  if (!isObject(obj)) return obj;
+  const copy = {};
+  let placed = false;
+  const keys = ownKeys(obj);
+  for (let i = 0; i < keys.length; i++) {
+    const k = keys[i];
+    const d = descriptor(obj, k);
+    if (d === undefined || !d.enumerable) continue;
+    if (k === key) {
+      placed = true;
+      defineProperty(copy, k, { value, enumerable: true, writable: true, configurable: true });
+    } else {
+      d.configurable = true;
+      defineProperty(copy, k, d);
+    }
+  }
+  if (!placed) defineProperty(copy, key, { value, enumerable: true, writable: true, configurable: true });
+  return copy;
+}
+
+// A server-given wait in seconds (docs/paginator.md, "Failures and retries"): a number; a
+// Retry-After text of at most MAX_RETRY_AFTER characters, delay seconds (a fraction allowed,
+// as src/paginate/retry.rs reads them) or an HTTP date; or a Date, read with the intrinsic
+// getTime (a fake Date or a Proxy is no wait). Anything else, or NaN, is no wait.
+function waitOf(v, now) {
+  let seconds;
+  if (typeof v === "number") seconds = v;
+  else if (typeof v === "string") {
+    if (v.length <= MAX_RETRY_AFTER) seconds = DELAY_SECONDS.test(v) ? +v : (parseDate(v) - now) / 1000;
+  } else if (isObject(v)) {
     try {
-      this.userSignal.removeEventListener("abort", listener);
+      seconds = (apply(dateTime, v, []) - now) / 1000;
     } catch {
-      // Not the check's error: a signal that cannot let go fails the list's first load
-      // instead (its walk's shutDown), as paginate accepts it and its walk's end fails.
+      // Not a Date.
     }
   }
-
-  // A shallow copy of the page whose items list holds only the handed-out items (only when
-  // the items are found at a path; the user's objects are never changed).
-  cutPage(page) {
-    const path = this.root !== undefined ? this.root.slice() : [];
-    switch (this.itemsKind) {
-      case I_PATH: path.push(...this.itemsAt); break;
-      case I_RELAY: path.push(Array.isArray(get(at(page, path), "edges")) ? "edges" : "nodes"); break;
-      case I_WHOLE:
-        if (path.length === 0) return this.slice(page);
-        break;
-      default: return page;
-    }
-    return this.replaceAt(page, path, 0);
-  }
-
-  slice(list) {
-    return Array.isArray(list) ? list.slice(this.orders.dSkip, this.orders.dSkip + this.orders.dTake) : list;
-  }
-
-  replaceAt(value, path, i) {
-    if (i === path.length) return this.slice(value);
-    if (!isObject(value)) return value;
-    const copy = Object.assign({}, value);
-    Object.defineProperty(copy, path[i], {
-      value: this.replaceAt(get(value, path[i]), path, i + 1),
-      enumerable: true,
-      writable: true,
-      configurable: true,
-    });
-    return copy;
-  }
+  return seconds === seconds ? seconds : undefined;
 }
 
 // The iterator of `pages()` (and `for await` over the Paginator) or of `items()`: both read
@@ -1042,7 +1337,7 @@ async function runLoad(prior) {
         kept = false;
         return page;
       }
-      const p = fetchPage.call(undefined, t, ctx);
+      const p = fetchPage(t, ctx);
       token = t;
       page = p;
       return p;

@@ -81,7 +81,8 @@ pub fn is_retryable(facts: &FailureFacts) -> bool {
 }
 
 /// Parses a `Retry-After` value given in delay-seconds (`"120"`, also fractional). HTTP dates
-/// are parsed by the host, which has a date parser.
+/// are parsed by the host, which has a date parser. (The JS driver parses both itself, as it
+/// reads the failing page's error: no header text is copied into wasm memory.)
 pub fn retry_after_seconds(text: &str) -> Option<f64> {
     let t = text.trim();
     if t.is_empty() || !t.bytes().all(|b| b.is_ascii_digit() || b == b'.') {

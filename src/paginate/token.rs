@@ -93,15 +93,7 @@ pub fn canonical_bytes(value: &Value, sort_keys: bool, out: &mut Vec<u8>) {
             len(out, entries.len());
             let mut refs: Vec<&(String, Value)> = entries.iter().collect();
             if sort_keys {
-                // Insertion sort: maps in tokens are small, and the standard sort adds ~4 KB
-                // to the wasm.
-                for i in 1..refs.len() {
-                    let mut j = i;
-                    while j > 0 && refs[j - 1].0 > refs[j].0 {
-                        refs.swap(j - 1, j);
-                        j -= 1;
-                    }
-                }
+                sort_by_key_name(&mut refs);
             }
             for (k, v) in refs {
                 len(out, k.len());
@@ -109,6 +101,37 @@ pub fn canonical_bytes(value: &Value, sort_keys: bool, out: &mut Vec<u8>) {
                 canonical_bytes(v, sort_keys, out);
             }
         }
+    }
+}
+
+/// Sorts map entries by key with a heap sort: `n log n` comparisons in the worst case (an
+/// insertion sort took seconds for a token of 50,000 keys), no allocation, and a fraction of
+/// the code of the standard sorts (about 4 KB of wasm). Keys of a map are distinct, so an
+/// unstable sort gives the one order.
+fn sort_by_key_name(refs: &mut [&(String, Value)]) {
+    fn sift_down(refs: &mut [&(String, Value)], mut root: usize, end: usize) {
+        loop {
+            let mut child = 2 * root + 1;
+            if child >= end {
+                return;
+            }
+            if child + 1 < end && refs[child].0 < refs[child + 1].0 {
+                child += 1;
+            }
+            if refs[root].0 >= refs[child].0 {
+                return;
+            }
+            refs.swap(root, child);
+            root = child;
+        }
+    }
+    let n = refs.len();
+    for root in (0..n / 2).rev() {
+        sift_down(refs, root, n);
+    }
+    for end in (1..n).rev() {
+        refs.swap(0, end);
+        sift_down(refs, 0, end);
     }
 }
 
@@ -325,6 +348,31 @@ mod tests {
             assert!(set.zero);
             assert_eq!(set.len + 1, 2000);
             assert!(set.len * 4 <= set.slots.len() * 3);
+        }
+    }
+
+    #[test]
+    fn keys_are_sorted_for_every_input_order() {
+        // Orders that a heap sort handles differently: sorted, reversed, interleaved, one key.
+        let names: Vec<String> = (0..300).map(|i| std::format!("k{i:03}")).collect();
+        let orders: Vec<Vec<usize>> = std::vec![
+            (0..300).collect(),
+            (0..300).rev().collect(),
+            (0..300).map(|i| (i * 7) % 300).collect(),
+            std::vec![0],
+            std::vec![],
+        ];
+        for order in orders {
+            let entries: Vec<(String, Value)> = order
+                .iter()
+                .map(|&i| (names[i].clone(), Value::Int((i as i64).into())))
+                .collect();
+            let mut refs: Vec<&(String, Value)> = entries.iter().collect();
+            sort_by_key_name(&mut refs);
+            let got: Vec<&str> = refs.iter().map(|(k, _)| k.as_str()).collect();
+            let mut want: Vec<&str> = order.iter().map(|&i| names[i].as_str()).collect();
+            want.sort_unstable();
+            assert_eq!(got, want);
         }
     }
 

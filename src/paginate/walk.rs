@@ -272,6 +272,11 @@ enum Phase {
 }
 
 /// One walk over a paginated source (all its segments).
+///
+/// Every step costs the same whatever the number of segments (a walk of `n` segments is
+/// linear in its pages, never `n` per page): a request id names its chain, the chains that
+/// may issue a request wait in `ready`, and `open`/`in_flight` count what `all_done` and
+/// `has_in_flight` would otherwise scan every chain for.
 #[derive(Debug)]
 pub struct Walk<T, P> {
     config: Config,
@@ -279,7 +284,17 @@ pub struct Walk<T, P> {
     chains: Vec<Chain<T>>,
     queue: VecDeque<Buffered<T, P>>,
     current: Option<Current<T>>,
-    next_id: u64,
+    /// Chains that may be able to issue a request, in the order they became able to, from
+    /// `ready_at` on (a chain may be listed twice; `poll_requests_with` skips what cannot
+    /// issue). A list and an index rather than a second `VecDeque` type: less wasm.
+    ready: Vec<usize>,
+    ready_at: usize,
+    /// Chains whose position is not [`Pos::Done`].
+    open: usize,
+    /// Chains with a request in flight.
+    in_flight: usize,
+    /// Requests issued so far: request ids are `issued * chains + chain + 1`.
+    issued: u64,
     page_requests: u64,
     delivered_items: u64,
     buffered_items: u64,
@@ -330,14 +345,25 @@ impl<T: Clone, P> Walk<T, P> {
                     }
                 }
             })
+            .collect::<Vec<Chain<T>>>();
+        let ready = (0..chains.len())
+            .filter(|&i| matches!(chains[i].fetch, Fetch::Ready(_)))
             .collect();
+        let open = chains
+            .iter()
+            .filter(|c| !matches!(c.pos, Pos::Done))
+            .count();
         Walk {
             config,
             phase: Phase::Idle,
             chains,
             queue: VecDeque::new(),
             current: None,
-            next_id: 1,
+            ready,
+            ready_at: 0,
+            open,
+            in_flight: 0,
+            issued: 0,
             page_requests: 0,
             delivered_items: 0,
             buffered_items: 0,
@@ -419,13 +445,28 @@ impl<T: Clone, P> Walk<T, P> {
 
     /// True while a request is in flight (as `!in_flight().is_empty()`, without a list).
     pub fn has_in_flight(&self) -> bool {
-        self.chains
-            .iter()
-            .any(|c| matches!(c.fetch, Fetch::InFlight { .. }))
+        self.in_flight > 0
     }
 
     fn all_done(&self) -> bool {
-        self.chains.iter().all(|c| matches!(c.pos, Pos::Done))
+        self.open == 0
+    }
+
+    /// Sets what chain `i` fetches next, keeping `in_flight` (and `ready`: a chain that can
+    /// send its next token is listed) up to date; returns what it was.
+    fn set_fetch(&mut self, i: usize, fetch: Fetch<T>) -> Fetch<T> {
+        let flying = matches!(fetch, Fetch::InFlight { .. });
+        if matches!(fetch, Fetch::Ready(_)) {
+            self.ready.push(i);
+        }
+        let old = std::mem::replace(&mut self.chains[i].fetch, fetch);
+        let was_flying = matches!(old, Fetch::InFlight { .. });
+        if flying && !was_flying {
+            self.in_flight += 1;
+        } else if was_flying && !flying {
+            self.in_flight -= 1;
+        }
+        old
     }
 
     fn deadline_passed(&self, now_ms: f64) -> bool {
@@ -466,7 +507,7 @@ impl<T: Clone, P> Walk<T, P> {
         if self.phase != Phase::Running || self.deadline_passed(now_ms) {
             return;
         }
-        for i in 0..self.chains.len() {
+        while let Some(&i) = self.ready.get(self.ready_at) {
             if !self.requests_left()
                 || self
                     .config
@@ -479,27 +520,36 @@ impl<T: Clone, P> Walk<T, P> {
             {
                 break;
             }
+            self.ready_at += 1;
+            if self.ready_at == self.ready.len() {
+                self.ready.clear();
+                self.ready_at = 0;
+            }
             let limit = 1 + self.config.prefetch as usize;
-            let chain = &mut self.chains[i];
-            if chain.buffered >= limit {
-                continue;
-            }
-            if !matches!(chain.fetch, Fetch::Ready(_)) {
-                continue;
-            }
-            // Moved out rather than cloned: the request needs only the raw token.
-            let Fetch::Ready(token) = std::mem::replace(&mut chain.fetch, Fetch::Ended) else {
+            let Some(chain) = self.chains.get(i) else {
                 continue;
             };
-            let id = self.next_id;
-            self.next_id += 1;
+            // Listed again when that changes (a page handed out, a token arrived).
+            if chain.buffered >= limit || !matches!(chain.fetch, Fetch::Ready(_)) {
+                continue;
+            }
             let segment = chain.segment;
-            let raw = token.as_ref().map(|t| t.raw.clone());
-            chain.fetch = Fetch::InFlight {
-                id,
-                token,
-                attempt: 1,
+            let id = self.issued * self.chains.len() as u64 + i as u64 + 1;
+            self.issued += 1;
+            // Moved out rather than cloned: the request needs only the raw token.
+            let Fetch::Ready(token) = std::mem::replace(&mut self.chains[i].fetch, Fetch::Ended)
+            else {
+                continue;
             };
+            let raw = token.as_ref().map(|t| t.raw.clone());
+            self.set_fetch(
+                i,
+                Fetch::InFlight {
+                    id,
+                    token,
+                    attempt: 1,
+                },
+            );
             self.page_requests += 1;
             self.stats.requests += 1;
             let delay_ms = self.pace(now_ms, 0.0);
@@ -513,10 +563,12 @@ impl<T: Clone, P> Walk<T, P> {
         }
     }
 
+    /// The chain whose request in flight is `id` (the id names its chain: no search).
     fn chain_of(&self, id: u64) -> Option<usize> {
-        self.chains
-            .iter()
-            .position(|c| matches!(c.fetch, Fetch::InFlight { id: i, .. } if i == id))
+        let n = self.chains.len() as u64;
+        let i = (id.checked_sub(1)? % n.max(1)) as usize;
+        let c = self.chains.get(i)?;
+        matches!(c.fetch, Fetch::InFlight { id: x, .. } if x == id).then_some(i)
     }
 
     /// Reports a fetched page with `len` items, its next token (`None`: absent) and its
@@ -538,11 +590,10 @@ impl<T: Clone, P> Walk<T, P> {
             return false;
         };
         let on_same = self.config.on_same_token;
-        let chain = &mut self.chains[i];
-        let Fetch::InFlight { token, .. } = std::mem::replace(&mut chain.fetch, Fetch::Ended)
-        else {
+        let Fetch::InFlight { token, .. } = self.set_fetch(i, Fetch::Ended) else {
             return false;
         };
+        let chain = &mut self.chains[i];
         let skip = std::mem::take(&mut chain.first_skip);
         let next = next.filter(|t| !t.value.as_ref().is_some_and(is_end_value));
         let next = if more == Some(false) {
@@ -555,16 +606,16 @@ impl<T: Clone, P> Walk<T, P> {
             .as_ref()
             .and_then(|t| t.value.as_ref())
             .is_some_and(|v| !chain.sent.insert(v));
+        chain.buffered += 1;
         let (next, repeated) = match (next, repeated, on_same) {
             (None, _, _) => (None, false),
             (Some(_), true, SameToken::Stop) => (None, false),
             (Some(t), true, SameToken::Error) => (Some(t), true),
             (Some(t), false, _) => {
-                chain.fetch = Fetch::Ready(Some(t.clone()));
+                self.set_fetch(i, Fetch::Ready(Some(t.clone())));
                 (Some(t), false)
             }
         };
-        chain.buffered += 1;
         let available = len.saturating_sub(skip);
         self.buffered_items += available;
         self.queue.push_back(Buffered {
@@ -580,7 +631,8 @@ impl<T: Clone, P> Walk<T, P> {
     }
 
     /// Reports a failed attempt. `retryable` is the host's classification, `retry_after_ms`
-    /// a server-given wait, `random` a number in `[0, 1)` for the jitter.
+    /// a server-given wait, `random` a number in `[0, 1)` for the jitter. A server-given wait
+    /// that ends at or after the time limit fails the walk at once.
     pub fn on_failure(
         &mut self,
         id: u64,
@@ -603,9 +655,21 @@ impl<T: Clone, P> Walk<T, P> {
             return FailureAction::Ignore;
         };
         let (token, attempt) = (token.clone(), *attempt);
-        if retryable && failure == Failure::FetchFailed && attempt <= self.config.retry.retries {
+        // A server that asks for a wait the time budget cannot afford: no retry could start
+        // before the deadline, so the walk fails now (with its resume token) rather than
+        // sleep until the deadline and end as if the budget were the only reason.
+        let beyond_budget = retry_after_ms.is_some_and(|after| {
+            self.config
+                .time_limit_ms
+                .is_some_and(|limit| self.elapsed_ms(now_ms) + after.max(0.0) >= limit)
+        });
+        if retryable
+            && !beyond_budget
+            && failure == Failure::FetchFailed
+            && attempt <= self.config.retry.retries
+        {
             if !self.requests_left() {
-                self.chains[i].fetch = Fetch::Ready(token);
+                self.set_fetch(i, Fetch::Ready(token));
                 self.phase = Phase::Exhausted;
                 return FailureAction::Stop;
             }
@@ -627,7 +691,7 @@ impl<T: Clone, P> Walk<T, P> {
                 delay_ms,
             });
         }
-        self.chains[i].fetch = Fetch::Ready(token);
+        self.set_fetch(i, Fetch::Ready(token));
         self.phase = Phase::Failing(failure);
         FailureAction::Fail
     }
@@ -650,12 +714,15 @@ impl<T: Clone, P> Walk<T, P> {
         self.phase = Phase::Stopped(reason);
         self.queue.clear();
         self.buffered_items = 0;
+        self.ready.clear();
+        self.ready_at = 0;
         for c in &mut self.chains {
             c.buffered = 0;
             if let Fetch::InFlight { token, .. } = &c.fetch {
                 c.fetch = Fetch::Ready(token.clone());
             }
         }
+        self.in_flight = 0;
     }
 
     /// The next step for the consumer. A page handed out here counts as received; call
@@ -694,6 +761,11 @@ impl<T: Clone, P> Walk<T, P> {
         if let Some(b) = self.queue.pop_front() {
             let chain = &mut self.chains[b.chain];
             chain.buffered = chain.buffered.saturating_sub(1);
+            if matches!(chain.fetch, Fetch::Ready(_)) {
+                // Room for one more page of this chain.
+                self.ready.push(b.chain);
+            }
+            let chain = &self.chains[b.chain];
             let available = b.len.saturating_sub(b.skip);
             self.buffered_items = self.buffered_items.saturating_sub(available);
             let left = self
@@ -770,7 +842,7 @@ impl<T: Clone, P> Walk<T, P> {
             return;
         };
         let chain = cur.chain;
-        self.chains[chain].pos = if cur.skip < cur.len {
+        let pos = if cur.skip < cur.len {
             // Cut by maxItems: the rest of this page is where a resumed walk starts.
             Pos::At {
                 token: cur.fetch_token,
@@ -785,6 +857,14 @@ impl<T: Clone, P> Walk<T, P> {
                 },
             }
         };
+        let was_open = !matches!(self.chains[chain].pos, Pos::Done);
+        let open = !matches!(pos, Pos::Done);
+        self.chains[chain].pos = pos;
+        if was_open && !open {
+            self.open -= 1;
+        } else if open && !was_open {
+            self.open += 1;
+        }
         if cur.repeated && cur.skip >= cur.len && !matches!(self.phase, Phase::Stopped(_)) {
             self.phase = Phase::Failing(Failure::RepeatedToken);
             self.queue.clear();

@@ -6,18 +6,18 @@ use std::cell::{Cell, RefCell};
 use std::collections::VecDeque;
 use std::rc::{Rc, Weak};
 
-use js_sys::{Array, Function, Object, Promise, Reflect};
+use js_sys::{Array, Function, JsString, Object, Promise, Reflect};
 
 use super::errors::TypeError;
 use wasm_bindgen::prelude::*;
 use wasm_bindgen::JsCast;
 
 use super::page::{codec_option, count_option, get, scope_option};
-use super::paginate::{check_paginate_options, token_value};
+use super::paginate::check_paginate_options;
 use crate::codec::{CursorCodec, DecodeOptions, EncodeOptions};
 use crate::error::CursorError;
 use crate::paginate::{Layout, Position, ResumeState};
-use crate::stack::{same_token, ChunkWindow, Edge, WindowChange};
+use crate::stack::{ChunkWindow, Edge, WindowChange};
 use crate::value::Value;
 
 /// A positive whole number option, `None` when absent (at most 2^32 - 1: a count of items or
@@ -216,7 +216,6 @@ impl InfiniteLoad {
             Kind::More => Edge::Back,
             Kind::Previous => Edge::Front,
         };
-        // Before the list is borrowed: reading the token may run the user's getters.
         let kept = match (&resume, self.kind, self.rereadable.get()) {
             (Some(resume), Kind::More, true) if cut_in(&self.shared, resume, &token) => {
                 Some(Kept {
@@ -280,8 +279,11 @@ fn rereadable(options: &JsValue) -> Result<bool, JsValue> {
     Ok(true)
 }
 
-/// Whether the walk stopped inside the page it fetched with `token`: the resume token says
-/// "the page of `token`, of which some items were handed out" (one chain, no segments).
+/// Whether the walk stopped inside the page it fetched last, with `token`: the resume token
+/// says "a page, of which some items were handed out" (one chain, no segments). That page is
+/// the last one requested: a chain requests its next page only while items are still wanted
+/// (`maxItems` counts the pages fetched ahead), so a walk cut by `maxItems` fetched nothing
+/// after the page it cut. The token is not read again (its getters ran when its page came).
 fn cut_in(shared: &Shared, resume: &str, token: &JsValue) -> bool {
     let (codec, scope) = {
         let s = shared.borrow();
@@ -296,12 +298,7 @@ fn cut_in(shared: &Shared, resume: &str, token: &JsValue) -> bool {
     if *skip == 0 {
         return false;
     }
-    match at {
-        None => token.is_undefined(),
-        Some(_) if token.is_undefined() => false,
-        // Token equality as the walk has it: deep, map key order ignored.
-        Some(at) => token_value(token).is_some_and(|value| same_token(at, &value)),
-    }
+    at.is_some() != token.is_undefined()
 }
 
 fn start_load(shared: &Shared, kind: Kind) -> Promise {
@@ -363,7 +360,7 @@ pub struct InfiniteList {
 fn build(
     fetch_page: JsValue,
     options: JsValue,
-    saved: Option<&str>,
+    saved: Option<&JsString>,
 ) -> Result<InfiniteList, JsValue> {
     if !fetch_page.is_function() {
         return Err(TypeError::new("InfiniteList: fetchPage must be a function").into());
@@ -375,8 +372,19 @@ fn build(
     let window = match saved {
         None => ChunkWindow::new(max_chunks),
         Some(state) => {
+            // Measured before the copy into wasm memory (which never shrinks): a string of more
+            // than twice `maxLength` UTF-16 units has more than `maxLength` characters, which
+            // the codec's decode would refuse `too_large` after the copy.
+            let length = state.length() as usize;
+            if length / 2 > codec.max_length() {
+                return Err(CursorError::TooLarge {
+                    length,
+                    max: codec.max_length(),
+                }
+                .into());
+            }
             let cursor = codec.decode(
-                state,
+                &String::from(state),
                 &DecodeOptions {
                     scope: scope.clone(),
                     ..Default::default()
@@ -429,12 +437,12 @@ impl InfiniteList {
         fetch_page: JsValue,
         #[wasm_bindgen(unchecked_param_type = "InfiniteListOptions | undefined")] options: JsValue,
     ) -> Result<InfiniteList, JsValue> {
-        let Some(state) = state.as_string() else {
+        let Some(state) = state.dyn_ref::<JsString>() else {
             return Err(
                 CursorError::Malformed("infinite list state must be a string".into()).into(),
             );
         };
-        build(fetch_page, options, Some(&state))
+        build(fetch_page, options, Some(state))
     }
 
     /// The items of the chunks in memory, in order (the same array until the next change).

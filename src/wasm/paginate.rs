@@ -8,16 +8,19 @@
 //! token. The awaiting lives in JS because a Rust future per page (closures, tasks, promise
 //! plumbing) cost most of the paginator's time and a large part of the module.
 //!
-//! Every method takes `&self` and borrows the walk only while no JS code can run (token
-//! conversion, which may run a user's getters, happens before the borrow), so a user
-//! callback may read the paginator's getters at any time.
+//! No user code runs inside a core call: the driver reads every user value (options, pages,
+//! tokens, errors) in JS, with intrinsics, and hands the core numbers, strings and its own
+//! copies of tokens ([`token_of`]), so no user getter, Proxy trap or exotic `Date` is reached
+//! from wasm and nothing a user throws can unwind through its frames. Every method takes
+//! `&self` and borrows the walk only for the call, so a user callback may read the
+//! paginator's getters at any time.
 
 use std::cell::RefCell;
 use std::rc::Rc;
 use std::string::{String, ToString};
 use std::vec::Vec;
 
-use js_sys::{Date, Function, Reflect};
+use js_sys::{Function, JsString, Reflect};
 use wasm_bindgen::prelude::*;
 use wasm_bindgen::JsCast;
 
@@ -26,8 +29,7 @@ use super::convert::{to_value, token_to_value};
 use crate::codec::CursorCodec;
 use crate::paginate::link::next_link;
 use crate::paginate::resume::scope_digest;
-use crate::paginate::retry::{is_retryable, retry_after_seconds};
-use crate::paginate::token::is_end_value;
+use crate::paginate::retry::is_retryable;
 use crate::paginate::{
     Config, Failure, FailureAction, FailureFacts, Layout, Request, ResumeState, RetryPolicy,
     SameToken, Start, Step, StopReason, Token, Walk,
@@ -109,31 +111,23 @@ fn failure_code(f: Failure) -> u32 {
     }
 }
 
-fn token_of(raw: JsValue) -> Token<Raw> {
-    // Fields set to `undefined` are left out (as JSON does), so that such a token is compared
-    // and resumed like the one the service would see. A token that is not a cursor value (a
-    // class instance such as an ObjectId or a wrapped number) is compared and resumed in its
-    // JSON form; only one without a usable JSON form is followed without cycle detection or
-    // resumeToken.
-    let value = token_value(&raw);
+/// A service token: `raw` exactly as the page carried it (handed back to `fetchPage`, never
+/// read here) and `form`, the driver's copy of it as plain data (`tokenForm` in the driver:
+/// fields set to `undefined` left out as JSON does, a token that is not a cursor value in
+/// its JSON form, at most `TOKEN_SIZE` in size), or `undefined` when it has no form. A token
+/// without a form, or whose form is no cursor value after all (a lone surrogate, a bigint
+/// out of range: its JSON form would not be one either), is followed without cycle detection
+/// or resumeToken.
+fn token_of(raw: JsValue, form: &JsValue) -> Token<Raw> {
+    let value = if form.is_undefined() {
+        None
+    } else {
+        token_to_value(form).ok()
+    };
     Token {
         raw: Raw::Js(raw),
         value,
     }
-}
-
-/// A service token as the walk compares and resumes it (see [`token_of`]); `None` when it has
-/// no such form.
-pub(crate) fn token_value(raw: &JsValue) -> Option<Value> {
-    token_to_value(raw).ok().or_else(|| json_form(raw))
-}
-
-/// `JSON.parse(JSON.stringify(token))` as a cursor value, when that is a token at all: a form
-/// that reads as absent (`null`, `""`, `{}`) would end a resumed walk, so it is not used.
-fn json_form(raw: &JsValue) -> Option<Value> {
-    let text = js_sys::JSON::stringify(raw).ok()?.as_string()?;
-    let parsed = js_sys::JSON::parse(&text).ok()?;
-    token_to_value(&parsed).ok().filter(|v| !is_end_value(v))
 }
 
 /// A page's has-more flag: 0 none, 1 false, 2 true.
@@ -155,7 +149,7 @@ fn issue(driver: &Driver, r: Request<Raw>) {
 }
 
 fn count(n: Option<f64>) -> Option<u64> {
-    // Validated by the driver (a number >= 0); `as` saturates (Infinity: no bound).
+    // Validated by the driver: an integer in [0, 2^53 - 1].
     n.map(|n| n as u64)
 }
 
@@ -175,8 +169,11 @@ impl PaginatorCore {
     /// maxRequests, timeLimitMs, minIntervalMs, prefetch, retries, baseDelayMs, maxDelayMs,
     /// onSameToken "stop" (1) or not (0), segment, total; NaN where absent (one array: an
     /// argument per option cost kilobytes of glue). `segment`/`total`: one segment of `total`
-    /// (`segment` given), all `total` segments, or no segments (`total` absent). A bad
-    /// `resumeToken` is kept for the first `pull` (`takeInitError`).
+    /// (`segment` given), all `total` segments, or no segments (`total` absent). `scope` is
+    /// the driver's copy of `options.scope`; `start` the start token with its `start_form`
+    /// (see [`token_of`]). A bad `resumeToken` is kept for the first `pull`
+    /// (`takeInitError`); one longer than the codec's `maxLength` is refused before it is
+    /// copied into wasm memory.
     #[wasm_bindgen(constructor)]
     pub fn new(
         driver: Driver,
@@ -185,6 +182,7 @@ impl PaginatorCore {
         codec: JsValue,
         resume: JsValue,
         start: JsValue,
+        start_form: JsValue,
     ) -> Result<PaginatorCore, JsValue> {
         // The driver validated every number (NaN is refused), so NaN only marks an absent one.
         let n = |i: usize| numbers.get(i).copied().filter(|v| !v.is_nan());
@@ -239,9 +237,22 @@ impl PaginatorCore {
         };
         let mut init_error = None;
         let starts: Vec<Start<Raw>> = if !resume.is_undefined() {
-            let decoded = resume
-                .as_string()
-                .ok_or_else(|| String::from("resumeToken is not a string"))
+            // Measured before the copy: a string of 100 MB would grow wasm memory, which never
+            // shrinks, by its size just to be refused `too_large`. More than twice `maxLength`
+            // UTF-16 units are more than `maxLength` characters, what the codec refuses.
+            let too_long = resume
+                .dyn_ref::<JsString>()
+                .is_some_and(|t| t.length() as usize / 2 > codec.max_length());
+            let decoded = (!too_long)
+                .then(|| resume.as_string())
+                .flatten()
+                .ok_or_else(|| {
+                    String::from(if too_long {
+                        "resume token refused by the codec (too_large)"
+                    } else {
+                        "resumeToken is not a string"
+                    })
+                })
                 .and_then(|t| {
                     ResumeState::decode(&t, &codec, scope.as_ref(), layout)
                         .map_err(|e| e.to_string())
@@ -267,7 +278,7 @@ impl PaginatorCore {
                 }
             }
         } else {
-            let start = (!start.is_undefined()).then(|| token_of(start));
+            let start = (!start.is_undefined()).then(|| token_of(start, &start_form));
             layout
                 .segment_ids()
                 .iter()
@@ -317,7 +328,8 @@ impl PaginatorCore {
 
     /// The consumer asks for the next page, after taking `taken` more items of the page it
     /// has (item consumers report lazily). Issues requests (`driver.request`), then answers
-    /// `0` (a page: `driver.deliver` told which; `whole`: the consumer takes all of it), `1`
+    /// `0` (a page: `driver.deliver` told which; `whole`: the consumer takes all of it, and
+    /// the driver reports a cut page with `consume` once it made the page's copy), `1`
     /// (wait for a request), `2` (stopped), `3 + failure`, or `PAGE_ID + id`: for a page
     /// consumer (`whole`), the page of request `id`, uncut, of segment 0 (no call back).
     /// `-id`: that page, and the one request of the call, issued after the page was taken,
@@ -350,7 +362,10 @@ impl PaginatorCore {
                         issue(&self.driver, r);
                     }
                 });
-                if whole {
+                // A cut page goes to a page consumer as a copy, which reads the page: the driver
+                // reports it taken (`consume`) once the copy was made, so that a page whose
+                // copy fails is where the resume token points.
+                if whole && !d.is_cut() {
                     w.consume_page();
                     if uncut {
                         return if told { -d.page } else { PAGE_ID + d.page };
@@ -373,11 +388,19 @@ impl PaginatorCore {
     }
 
     /// Request `id` brought a page of `len` items whose next token is `token` (`undefined`:
-    /// absent) and whose has-more flag is `more` (0: none, 1: false, 2: true). Issues the
-    /// requests that may go now; false when the page no longer belongs to the walk.
-    pub fn page(&self, id: f64, len: f64, token: JsValue, more: u32, now: f64) -> bool {
-        // Converted before the borrow: a token's getters may read the paginator.
-        let next = (!token.is_undefined()).then(|| token_of(token));
+    /// absent; `form`: its copy, see [`token_of`]) and whose has-more flag is `more` (0: none,
+    /// 1: false, 2: true). Issues the requests that may go now; false when the page no longer
+    /// belongs to the walk.
+    pub fn page(
+        &self,
+        id: f64,
+        len: f64,
+        token: JsValue,
+        form: JsValue,
+        more: u32,
+        now: f64,
+    ) -> bool {
+        let next = (!token.is_undefined()).then(|| token_of(token, &form));
         let mut w = self.walk.borrow_mut();
         let kept = w.on_page(id as u64, id, len as u64, next, more_flag(more));
         w.poll_requests_with(now, &mut |r| issue(&self.driver, r));
@@ -413,9 +436,11 @@ impl PaginatorCore {
 
     /// Attempt `id` failed with failure `failure` (0: fetch, 1: bad page). `verdict` is the
     /// user's `retryable` answer (0: no, 1: yes) or 2: classify from the error's facts
-    /// (`status`, `name`, `$retryable`, TypeError); `retry_after` is a server-given wait
-    /// (seconds, HTTP date, `Date`). Answers `0` (retry: `driver.request` was called), `1`
-    /// (the walk fails), `2` (the request budget ran out), `3` (ignore).
+    /// (`status`, `name`, `$retryable`, TypeError); `retry_after` is a server-given wait in
+    /// seconds, as the driver read it (a number, delay seconds or an HTTP date of a
+    /// `Retry-After` header, a `Date`: the driver has the date parser). Answers `0` (retry:
+    /// `driver.request` was called), `1` (the walk fails), `2` (the request budget ran out),
+    /// `3` (ignore).
     #[allow(clippy::too_many_arguments)]
     pub fn fail(
         &self,
@@ -426,7 +451,7 @@ impl PaginatorCore {
         name: Option<String>,
         hint: bool,
         type_error: bool,
-        retry_after: JsValue,
+        retry_after: Option<f64>,
         random: f64,
         now: f64,
     ) -> u32 {
@@ -442,7 +467,9 @@ impl PaginatorCore {
                     is_type_error: type_error,
                 }),
             };
-        let wait = retry_after_ms(&retry_after, now);
+        let wait = retry_after
+            .map(|seconds| seconds * 1000.0)
+            .filter(|ms| ms.is_finite());
         let action = self
             .walk
             .borrow_mut()
@@ -512,21 +539,6 @@ impl PaginatorCore {
     pub fn next_link(header: &str) -> Option<String> {
         next_link(header)
     }
-}
-
-/// A server-given wait in ms: seconds, an HTTP date, or a `Date`.
-fn retry_after_ms(value: &JsValue, now: f64) -> Option<f64> {
-    if let Some(seconds) = value.as_f64() {
-        return Some(seconds * 1000.0);
-    }
-    if let Some(d) = value.dyn_ref::<Date>() {
-        return Some(d.get_time() - now);
-    }
-    let text = value.as_string()?;
-    retry_after_seconds(&text).or_else(|| {
-        let at = Date::parse(&text);
-        at.is_finite().then_some(at - now)
-    })
 }
 
 /// Checks `fetchPage` and `options` as `paginate(fetchPage, options)` of the JS driver does,

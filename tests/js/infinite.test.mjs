@@ -2,6 +2,7 @@
 // maxChunks window, loadPrevious, in-flight sharing, errors, subscribe and restore.
 import { test } from "node:test";
 import assert from "node:assert/strict";
+import { getEventListeners } from "node:events";
 import { InfiniteList, CursorError, PaginationError } from "pagecursor";
 
 const range = (a, b) => Array.from({ length: b - a }, (_, i) => a + i);
@@ -176,11 +177,17 @@ test("bad options fail the constructor", () => {
 
 test("the constructor's check of the paginator options leaves no listener on options.signal", () => {
   const api = unevenApi(5);
-  let added = 0, removed = 0;
-  const signal = { aborted: false, addEventListener() { added++; }, removeEventListener() { removed++; } };
+  const { signal } = new AbortController();
   const list = new InfiniteList(api.fetchPage, { ...options, chunkItems: 5, signal });
-  assert.equal(added, removed);
+  assert.equal(getEventListeners(signal, "abort").length, 0);
   list.free();
+});
+
+test("options.signal must be a real AbortSignal: a look-alike could fake its aborted", () => {
+  const api = unevenApi(5);
+  const signal = { aborted: false, addEventListener() {}, removeEventListener() {} };
+  assert.throws(() => new InfiniteList(api.fetchPage, { ...options, chunkItems: 5, signal }),
+    (e) => e instanceof TypeError && e.code === "invalid_argument");
 });
 
 test("aborting options.signal rejects loads with PaginationError aborted; the list stays consistent", async () => {

@@ -86,9 +86,39 @@ async function infinite() {
   return { items: expected, loads, maxWindow, windowAfterBack: list.items.length, samples };
 }
 
+/**
+ * Refusals that must not grow wasm memory (which never shrinks): a page whose next token has
+ * 2,000,000 elements (a 4 MB response), a resumeToken of 100 MB, an InfiniteList state of
+ * 100 MB. Each is refused before anything is copied into wasm memory.
+ */
+async function refusals() {
+  const { paginate, InfiniteList } = await import("pagecursor");
+  const memory = await wasmMemory();
+  const before = memory.buffer.byteLength;
+  const codes = [];
+  const token = new Array(2_000_000).fill(1);
+  for (let i = 0; i < 3; i++) {
+    await paginate(async () => ({ items: [1], next_cursor: token }), { preset: "keyset" }).toArray()
+      .catch((e) => codes.push(e.code));
+  }
+  const afterToken = memory.buffer.byteLength;
+  const huge = "A".repeat(100_000_000);
+  await paginate(async () => ({ items: [] }), { preset: "keyset", resumeToken: huge }).toArray()
+    .catch((e) => codes.push(e.code));
+  const afterResume = memory.buffer.byteLength;
+  try {
+    InfiniteList.from(huge, async () => ({ items: [] }), { preset: "keyset" });
+  } catch (e) {
+    codes.push(e.code);
+  }
+  return { before, afterToken, afterResume, afterState: memory.buffer.byteLength, codes };
+}
+
 async function child(kind) {
   let result;
-  if (kind === "infinite") {
+  if (kind === "refusals") {
+    result = await refusals();
+  } else if (kind === "infinite") {
     result = await infinite();
   } else if (kind === "million") {
     result = await walk(1_000_000, (i) => ({ i }), 10_000);
@@ -115,6 +145,19 @@ const MiB = 1024 * 1024;
 if (CHILD) {
   await child(CHILD);
 } else {
+  test("refused tokens never grow wasm memory: a 2,000,000-element next token, 100 MB resume token and list state", async () => {
+    const r = await runChild("refusals");
+    assert.deepEqual(r.codes, ["bad_page", "bad_page", "bad_page", "bad_resume_token", "too_large"]);
+    const grew = (a, b) => ((b - a) / MiB).toFixed(2);
+    console.log(
+      `refusals: wasm memory ${(r.before / MiB).toFixed(1)} MiB; +${grew(r.before, r.afterToken)} MiB after 3 pages with a ` +
+        `2,000,000-element token, +${grew(r.afterToken, r.afterResume)} MiB after a 100 MB resumeToken, ` +
+        `+${grew(r.afterResume, r.afterState)} MiB after a 100 MB InfiniteList state`,
+    );
+    // Before the cap: +128 MiB for the token and +100 MiB for the resume token, for good.
+    assert.ok(r.afterState - r.before < MiB, `wasm memory grew by ${r.afterState - r.before} bytes`);
+  });
+
   test("one million pages: the JS heap stays flat, wasm memory grows only by the cycle digests", async () => {
     const r = await runChild("million");
     assert.equal(r.count, 1_000_000);

@@ -3,6 +3,8 @@
 import { test } from "node:test";
 import assert from "node:assert/strict";
 import http from "node:http";
+import { execFile } from "node:child_process";
+import { fileURLToPath } from "node:url";
 import { paginate, PaginationError, CursorCodec } from "pagecursor";
 
 /** A fake keyset API over `pages`: page i is fetched with token `t${i}` (page 0 with none). */
@@ -243,13 +245,43 @@ test("a page without items is empty; items that are not an array are bad_page", 
   assert.equal(calls, 1);
 });
 
-test("option errors are TypeErrors at paginate()", () => {
+test("option errors are TypeErrors at paginate(), a number out of its range a RangeError", () => {
   assert.throws(() => paginate("nope", { preset: "keyset" }), TypeError);
   assert.throws(() => paginate(async () => ({}), {}), TypeError);
   assert.throws(() => paginate(async () => ({}), { preset: "nope" }), TypeError);
   assert.throws(() => paginate(async () => ({}), { preset: "keyset", segments: 2, segment: { segment: 0, total: 2 } }), TypeError);
-  assert.throws(() => paginate(async () => ({}), { preset: "keyset", segment: { segment: 2, total: 2 } }), TypeError);
+  assert.throws(() => paginate(async () => ({}), { preset: "keyset", segment: { segment: 2, total: 2 } }), RangeError);
   assert.throws(() => paginate(async () => ({}), { preset: "aws", maxItems: 3 }), TypeError);
+});
+
+// docs/paginator.md, "Options": every number option is an integer in a documented range. The
+// bounds themselves are accepted, one past them (or a fraction, NaN, Infinity) is a RangeError,
+// a value that is not a number a TypeError; all with code invalid_argument.
+test("number options: integers only, in their documented ranges", () => {
+  const MAX = Number.MAX_SAFE_INTEGER;
+  const ranges = {
+    pageSize: [1, MAX], maxPages: [0, MAX], maxItems: [0, MAX], maxRequests: [0, MAX],
+    timeLimitMs: [0, MAX], minIntervalMs: [0, MAX], prefetch: [0, 1024], segments: [1, 10000],
+    "retry.retries": [0, 2 ** 32 - 1], "retry.baseDelayMs": [0, MAX], "retry.maxDelayMs": [0, MAX],
+    "segment.total": [1, 1e6],
+  };
+  const options = (key, v) => {
+    const [outer, inner] = key.split(".");
+    if (outer === "segment") return { preset: "keyset", segment: { segment: 0, total: v } };
+    return { preset: "keyset", [outer]: inner === undefined ? v : { [inner]: v } };
+  };
+  const fetchPage = async () => ({ items: [] });
+  for (const [key, [min, max]] of Object.entries(ranges)) {
+    for (const ok of [min, max]) paginate(fetchPage, options(key, ok));
+    for (const bad of [min - 1, max + 1, min + 0.5, NaN, Infinity, -Infinity]) {
+      if (bad === max + 1 && max === MAX) continue; // 2^53 is 2^53 - 1 + 1 only by name
+      assert.throws(() => paginate(fetchPage, options(key, bad)), (e) => e instanceof RangeError && e.code === "invalid_argument", `${key}: ${bad}`);
+    }
+    assert.throws(() => paginate(fetchPage, options(key, 2 ** 53)), RangeError, `${key}: 2^53`);
+    assert.throws(() => paginate(fetchPage, options(key, "1")), (e) => e instanceof TypeError && e.code === "invalid_argument", `${key}: "1"`);
+  }
+  assert.throws(() => paginate(fetchPage, { preset: "keyset", segment: { segment: 1.5, total: 3 } }), RangeError);
+  assert.throws(() => paginate(fetchPage, { preset: "keyset", segment: { segment: 3, total: 3 } }), RangeError);
 });
 
 test("maxItems cuts a page exactly; a fresh paginator with the resumeToken yields exactly the rest", async () => {
@@ -769,3 +801,17 @@ import { checks } from "./paginate-driver.mjs";
 for (const [name, fn] of Object.entries(checks)) {
   test(`driver: ${name}`, () => fn(lib));
 }
+
+// Issue #14: an `abort` Event dispatched on options.signal without aborting made the driver
+// spin on microtasks, so no timer ran again. Measured in a child process (paginate-lag.mjs):
+// the guard kills a frozen child, which fails this test; the figures are printed.
+test("a fake abort Event on options.signal neither aborts the walk nor freezes the event loop", async () => {
+  const r = await new Promise((resolve, reject) => {
+    execFile(process.execPath, [fileURLToPath(new URL("./paginate-lag.mjs", import.meta.url))], { timeout: 60_000 },
+      (err, stdout, stderr) => (err ? reject(new Error(`${err.message}\n${stderr}`)) : resolve(JSON.parse(stdout))));
+  });
+  console.log(`fake abort on options.signal: ${r.outcome}; a 10 ms interval ticked ${r.ticks} times in ` +
+    `${r.elapsedMs.toFixed(0)} ms, longest gap ${r.maxGapMs.toFixed(1)} ms`);
+  assert.equal(r.outcome, "ok: 20 items");
+  assert.ok(r.ticks > 0, "timers ran during the walk");
+});
