@@ -6,11 +6,11 @@
 use std::cell::RefCell;
 use std::rc::Rc;
 
-use js_sys::{Array, Date, Function, JsString, Object, Uint8Array};
+use js_sys::{Date, Function, JsString, Object, Uint8Array};
 use wasm_bindgen::prelude::*;
 use wasm_bindgen::JsCast;
 
-use super::convert::{from_value, set_own, to_value};
+use super::convert::{from_value, is_array, set_own, to_value};
 use super::page::{for_each_item, get};
 use crate::codec::{
     self, CodecOptions, Cursor, DecodeOptions, Direction, EncodeOptions, Key, Mode, Segment,
@@ -72,15 +72,20 @@ extern "C" {
     #[wasm_bindgen(js_name = "setMemory")]
     fn set_memory(memory: &JsValue);
     /// Walks a value into payload bytes and copies them to `to` when they fit in `cap`
-    /// bytes. Returns -1 when the value needs the Rust converter (a getter threw, or the
-    /// walker does not handle it), else `2 * length + exact`: `exact` (1) when the walker
-    /// vouches that the bytes are canonical by construction, 0 when they must be checked (a
-    /// Date whose `getTime` is not an integer in range, a byte array, an array whose `length`
-    /// is not an array length, a walk re-entered by a getter). Longer than `cap`: fetch them
-    /// with `packed`.
-    fn pack(value: &JsValue, to: u32, cap: u32) -> f64;
-    /// Copies the `len` bytes of the last `pack` to `to`.
-    fn packed(to: u32, len: u32);
+    /// bytes. Returns their length; -1 when the value is not a cursor value (the reason is
+    /// `packError()`: every refusal is `unsupported_value`); `-2 - n` when the walk passed
+    /// `max` payload bytes (it stopped after `n`: too large). Longer than `cap`: fetch them
+    /// with `packed`, before any other call into JS.
+    fn pack(value: &JsValue, to: u32, cap: u32, max: f64) -> f64;
+    /// Copies the bytes of the last `pack` to `to`.
+    fn packed(to: u32);
+    /// Why the last `pack` refused its value, in the words of an `unsupported_value` message.
+    #[wasm_bindgen(js_name = "packError")]
+    fn pack_error() -> String;
+    /// A copy of a real `Uint8Array` (of its bytes as the intrinsic `length` getter counts
+    /// them), or `undefined` for anything else (a Proxy, a fake, a detached array).
+    #[wasm_bindgen(js_name = "bytesOf")]
+    fn bytes_of(value: &JsValue) -> JsValue;
     /// Builds a JS `Cursor` from metadata and checked payload bytes at these addresses. The
     /// metadata: a flags byte (1 before, 2 time, 4 segment, 8 key id), then issued-at and
     /// expires-at as f64 (time), segment and total as u32 (segment), the key id as a length
@@ -220,9 +225,10 @@ fn token_arg(
     Ok(Ok(length * 3 / 4))
 }
 
-/// Mints a token for a JS value: the value crosses as payload bytes built by `codec.js`,
-/// which the core checks strictly; values that walker leaves alone take the Rust converter.
-/// `options` is read after the value, as the errors of the API expect.
+/// Mints a token for a JS value: the value crosses as payload bytes built by `codec.js`, which
+/// reads it once and reports every refusal itself; the core checks those bytes as strictly as a
+/// decoder does before it signs, seals or encodes them. `options` is read after the value, as
+/// the errors of the API expect.
 fn encode_js(
     codec: &codec::CursorCodec,
     value: &JsValue,
@@ -231,47 +237,44 @@ fn encode_js(
     has_ttl: bool,
 ) -> Result<String, JsValue> {
     let mut scratch = Scratch::take();
-    let got = pack(value, addr_mut(&mut scratch.0), scratch.0.len() as u32);
+    let max = codec.max_length();
+    // The payload of the longest token: the walk stops past it, so a huge value is refused
+    // before its bytes are built or copied into wasm memory (which never shrinks).
+    let limit = max / 4 * 3 + max % 4 * 3 / 4;
+    let got = pack(
+        value,
+        addr_mut(&mut scratch.0),
+        scratch.0.len() as u32,
+        limit as f64,
+    );
+    if got == -1.0 {
+        return Err(bad(pack_error()).into());
+    }
     let mut big = Vec::new();
     let payload = if got < 0.0 {
-        None
+        // At least this long: the walk stopped there.
+        let bytes = (-2.0 - got) as usize;
+        Err(CursorError::TooLarge {
+            length: bytes.saturating_mul(4).div_ceil(3),
+            max,
+        })
     } else {
-        let len = (got / 2.0) as usize;
-        let bytes = match scratch.0.get(..len) {
+        let len = got as usize;
+        Ok(match scratch.0.get(..len) {
             Some(bytes) => bytes,
             None => {
                 big.resize(len, 0);
-                packed(addr_mut(&mut big), len as u32);
+                packed(addr_mut(&mut big));
                 &big
             }
-        };
-        Some((bytes, got % 2.0 == 1.0))
-    };
-    let fallback = match payload {
-        Some(_) => None,
-        None => Some(to_value(value)?),
+        })
     };
     let mut opts = encode_options(options)?;
     if let (Some(now), true) = (now, has_ttl || opts.ttl.is_some()) {
         opts.now_ms = Some(call_now(now)?);
     }
-    if let Some((bytes, exact)) = payload {
-        let minted = if exact {
-            codec.encode_trusted(bytes, &opts)
-        } else {
-            codec.encode_checked(bytes, &opts)
-        };
-        match minted {
-            // Only a payload the walker got wrong is malformed; convert the slow way then.
-            Err(CursorError::Malformed(_)) => {}
-            other => return Ok(other?),
-        }
-    }
-    let value = match fallback {
-        Some(v) => v,
-        None => to_value(value)?,
-    };
-    Ok(codec.encode(&value, &opts)?)
+    // Checked in every mode: no byte from JS reaches a MAC, an AEAD or a token unchecked.
+    Ok(codec.encode_checked(payload?, &opts)?)
 }
 
 /// Decodes a token into a JS `Cursor`, built by `codec.js` from the checked payload.
@@ -463,8 +466,9 @@ fn secret_bytes(secret: &JsValue, id: &str) -> Result<Vec<u8>, CursorError> {
         }
         return Ok(String::from(s).into_bytes());
     }
-    if secret.is_instance_of::<Uint8Array>() {
-        return Ok(Uint8Array::from(secret.clone()).to_vec());
+    let bytes = bytes_of(secret);
+    if !bytes.is_undefined() {
+        return Ok(bytes.unchecked_into::<Uint8Array>().to_vec());
     }
     Err(bad([
         "the secret of key \"",
@@ -478,7 +482,7 @@ fn read_keys(keys: &JsValue) -> Result<Vec<Key>, JsValue> {
     if keys.is_undefined() {
         return Ok(Vec::new());
     }
-    if !Array::is_array(keys) {
+    if !is_array(keys)? {
         return Err(bad("keys must be an array of { id, secret }".into()).into());
     }
     let mut out = Vec::new();
@@ -515,8 +519,11 @@ pub struct JsCursorCodec {
 fn call_now(now: &Function) -> Result<i64, JsValue> {
     let ms = now.call0(&JsValue::UNDEFINED)?;
     match ms.as_f64() {
-        Some(ms) if ms.is_finite() => Ok(ms.floor() as i64),
-        _ => Err(bad("now() must return a finite number of milliseconds".into()).into()),
+        Some(ms) if ms.fract() == 0.0 && ms.abs() <= 8.64e15 => Ok(ms as i64),
+        _ => Err(bad(
+            "now() must return a whole number of milliseconds in [-8.64e15, 8.64e15]".into(),
+        )
+        .into()),
     }
 }
 
