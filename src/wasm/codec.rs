@@ -141,35 +141,76 @@ impl Drop for Scratch {
     }
 }
 
-thread_local! {
-    static SCRATCH: std::cell::Cell<Vec<u8>> = const { std::cell::Cell::new(Vec::new()) };
-    /// Live codecs by id, so that bindings that receive a `CursorCodec` inside an options
-    /// object (the paginator, the cursor stack) can reach its core without unsafe code.
-    /// (A vector: a page holds a handful of codecs, and a hash map costs kilobytes of wasm.)
-    static CODECS: RefCell<Vec<(u64, Rc<codec::CursorCodec>)>> = const { RefCell::new(Vec::new()) };
-    static NEXT_ID: RefCell<u64> = const { RefCell::new(1) };
+/// Bits of a registry id that say where the codec sits in the table (up to 2^24 live codecs);
+/// the 29 bits above them are random.
+const SLOT_BITS: u32 = 24;
+const SLOT_MASK: u64 = (1 << SLOT_BITS) - 1;
+
+/// Live codecs by id, so that bindings that receive a `CursorCodec` inside an options object
+/// (the paginator, the cursor stack) can reach its core without unsafe code. The id names its
+/// slot, so creating, finding and dropping a codec cost the same with ten live codecs or a
+/// million (a list scanned on every call made a churn of 10^6 codecs quadratic); freed slots
+/// are reused, so the table never holds more entries than the most codecs ever alive at once.
+#[derive(Default)]
+struct Registry {
+    slots: Vec<(u64, Option<Rc<codec::CursorCodec>>)>,
+    free: Vec<usize>,
 }
 
-/// A registry id nobody can guess: a forged `{ __codecId }` object must not reach the keys of a
-/// codec its author holds no reference to. 53 random bits, so the id is exact in a JS number.
-fn fresh_id() -> u64 {
-    let mut bytes = [0u8; 8];
-    let random = getrandom::fill(&mut bytes).is_ok();
-    let taken = |id: u64| CODECS.with(|c| c.borrow().iter().any(|(k, _)| *k == id));
-    let mut id = u64::from_le_bytes(bytes) & ((1 << 53) - 1);
-    // Without a random source (none is missing in browsers, Node, Deno, Bun or workerd) the
-    // ids fall back to a counter; a clash with a live codec is skipped either way.
-    while !random || id == 0 || taken(id) {
-        id = NEXT_ID.with(|n| {
-            let mut n = n.borrow_mut();
-            *n = (*n + 1) & ((1 << 53) - 1);
-            *n
-        });
-        if id != 0 && !taken(id) {
-            break;
+impl Registry {
+    fn get(&self, id: u64) -> Option<Rc<codec::CursorCodec>> {
+        match self.slots.get((id & SLOT_MASK) as usize) {
+            Some((k, Some(c))) if *k == id => Some(c.clone()),
+            _ => None,
         }
     }
-    id
+
+    /// Registers `codec` under a fresh id, or None when 2^24 codecs are alive.
+    fn insert(&mut self, codec: Rc<codec::CursorCodec>) -> Option<u64> {
+        let slot = match self.free.pop() {
+            Some(slot) => slot,
+            None if (self.slots.len() as u64) <= SLOT_MASK => {
+                self.slots.push((0, None));
+                self.slots.len() - 1
+            }
+            None => return None,
+        };
+        let id = (random_bits() << SLOT_BITS) | slot as u64;
+        *self.slots.get_mut(slot)? = (id, Some(codec));
+        Some(id)
+    }
+
+    fn remove(&mut self, id: u64) {
+        let slot = (id & SLOT_MASK) as usize;
+        if let Some(entry) = self.slots.get_mut(slot) {
+            if entry.0 == id {
+                *entry = (0, None);
+                self.free.push(slot);
+            }
+        }
+    }
+}
+
+thread_local! {
+    static SCRATCH: std::cell::Cell<Vec<u8>> = const { std::cell::Cell::new(Vec::new()) };
+    static CODECS: RefCell<Registry> = RefCell::new(Registry::default());
+    static NEXT_ID: std::cell::Cell<u64> = const { std::cell::Cell::new(1) };
+}
+
+/// The random part of a registry id, so that a forged `{ __codecId }` object does not reach the
+/// keys of a codec its author holds no reference to: 29 bits (the id stays exact in a JS
+/// number), never zero. Without a random source (none is missing in browsers, Node, Deno, Bun
+/// or workerd) a counter stands in.
+fn random_bits() -> u64 {
+    let mut bytes = [0u8; 8];
+    let bits = match getrandom::fill(&mut bytes) {
+        Ok(()) => u64::from_le_bytes(bytes),
+        Err(_) => NEXT_ID.with(|n| {
+            n.set(n.get() + 1);
+            n.get()
+        }),
+    };
+    (bits & ((1 << (53 - SLOT_BITS)) - 1)).max(1)
 }
 
 /// The largest integer a JS number holds exactly.
@@ -442,19 +483,12 @@ pub fn codec_from_js(value: &JsValue) -> Result<Rc<codec::CursorCodec>, JsValue>
         .as_f64()
         .filter(|f| f.fract() == 0.0 && (1.0..=MAX_SAFE).contains(f))
         .map(|f| f as u64);
-    id.and_then(|id| {
-        CODECS.with(|c| {
-            c.borrow()
-                .iter()
-                .find(|(k, _)| *k == id)
-                .map(|(_, v)| v.clone())
+    id.and_then(|id| CODECS.with(|c| c.borrow().get(id)))
+        .ok_or_else(|| {
+            JsValue::from(super::errors::TypeError::new(
+                "options.codec must be a CursorCodec",
+            ))
         })
-    })
-    .ok_or_else(|| {
-        JsValue::from(super::errors::TypeError::new(
-            "options.codec must be a CursorCodec",
-        ))
-    })
 }
 
 fn secret_bytes(secret: &JsValue, id: &str) -> Result<Vec<u8>, CursorError> {
@@ -573,8 +607,9 @@ impl JsCursorCodec {
         };
         let has_ttl = opts.ttl.is_some();
         let inner = Rc::new(codec::CursorCodec::new(opts)?);
-        let id = fresh_id();
-        CODECS.with(|c| c.borrow_mut().push((id, inner.clone())));
+        let id = CODECS
+            .with(|c| c.borrow_mut().insert(inner.clone()))
+            .ok_or_else(|| bad("more than 2^24 CursorCodec objects are alive".into()))?;
         Ok(JsCursorCodec {
             id,
             inner,
@@ -623,7 +658,7 @@ impl JsCursorCodec {
 
 impl Drop for JsCursorCodec {
     fn drop(&mut self) {
-        CODECS.with(|c| c.borrow_mut().retain(|(k, _)| *k != self.id));
+        CODECS.with(|c| c.borrow_mut().remove(self.id));
     }
 }
 
