@@ -191,21 +191,21 @@ function write(v, depth) {
     buf[pos++] = 0x00;
     return true;
   }
-  const tag = taTag(v);
-  if (tag !== undefined) {
-    if (tag !== "Uint8Array") return fail(tag + " is not a cursor value (bytes are a Uint8Array)");
-    const n = taLength(v);
-    if (pos + n > limit) return fail(0);
-    head(0x40, n);
-    room(n);
-    // A detached array is empty (and `set` would throw for it).
-    if (n !== 0) taSet(buf, v, pos);
-    pos += n;
-    return true;
-  }
   const array = isArray(v);
   const proto = array ? ARRAY_PROTO : getProto(v);
   if (!array && proto !== OBJECT_PROTO && proto !== null) {
+    const tag = proto === DATE_PROTO ? undefined : taTag(v);
+    if (tag !== undefined) {
+      if (tag !== "Uint8Array") return fail(tag + " is not a cursor value (bytes are a Uint8Array)");
+      const n = taLength(v);
+      if (pos + n > limit) return fail(0);
+      head(0x40, n);
+      room(n);
+      // A detached array is empty (and `set` would throw for it).
+      if (n !== 0) taSet(buf, v, pos);
+      pos += n;
+      return true;
+    }
     let ms;
     try {
       ms = getTime(v);
