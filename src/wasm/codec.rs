@@ -21,50 +21,53 @@ use crate::error::CursorError;
 // per property (typeof checks, Reflect.get, Object.keys, prototype checks) cost ten times more
 // than the codec itself. So JS walks the value ONCE into the payload bytes of format v1
 // (docs/cursor-format.md, "Payload") and hands them over in one call; Rust checks those bytes
-// as strictly as a decoder does before it signs or encodes anything. The reverse way, Rust
-// hands over the checked payload and JS builds the value. Whatever the walker does not handle
-// (values the format refuses: lone surrogates, cycles, class instances, out-of-range bigints,
-// …) makes `pack` return undefined, and the Rust converter handles the value, so every error
-// keeps its exact code and message. (The comments of the snippet live here: it ships as
-// written, and every byte counts against the size budget.) Notes on its functions:
-// - `wellFormed`: on older engines without `isWellFormed`, any surrogate sends the value to the
-//   Rust path, which checks pairs.
+// as strictly as a decoder does before it encodes, signs or seals anything, in every mode (no
+// byte from JS is trusted). The reverse way, Rust hands over the checked payload and JS builds
+// the value. The walker reads each user value exactly once and reports every refusal itself
+// (`packError`, always `unsupported_value`): no second reader ever sees the value, so a getter
+// runs once and a Proxy cannot answer differently the second time. (The comments of the
+// snippet live here: it ships as written, and every byte counts against the size budget.)
+// Notes on its functions:
+// - Intrinsics are captured when the module loads: `Array.isArray`, `Object.getPrototypeOf`,
+//   `Object.keys`, the `%TypedArray%.prototype` getters of `Symbol.toStringTag` (the brand:
+//   `"Uint8Array"` for real Uint8Arrays and subclasses, `undefined` for anything else, Proxies
+//   included) and `length` (the real length, whatever an own `length` says), and
+//   `Date.prototype.getTime` (throws for anything but a real Date; a subclass's override is
+//   never called). None of them runs user code except a Proxy's own traps.
+// - `wellFormed`: on older engines without `isWellFormed`, any surrogate is refused by a regex.
 // - `varint`: unsigned LEB128 of a non-negative safe integer (`bigVarint` for bigints).
 // - `text(s, base)`: the UTF-8 of a well-formed string, preceded by its length: a head byte with
-//   `base` (values) or a bare varint (map keys, `base < 0`); false for a lone surrogate. A short
-//   ASCII string (the common case) is copied char by char, which also proves it well-formed;
-//   below 64 chars its length fits the head byte or one varint byte, written in place.
-// - `write` returns false when the value is not for this walker. A NaN is written as the one NaN
-//   the format carries (0x7ff8000000000000). A Date is a zigzag varint of its ms; |ms| <=
-//   8.64e15, so 2|ms| may pass 2^53: bigint arithmetic then. An object with symbol keys goes to
-//   the Rust converter, which refuses it with unsupported_value.
+//   `base` (values) or a bare varint (map keys, `base < 0`). A short ASCII string (the common
+//   case) is copied char by char, which also proves it well-formed.
+// - `write` returns false with `why` set (a message, or 0 for too large: the walk stops as soon
+//   as the payload passes `limit`, the payload of a `maxLength` token, so a 50 MB value is
+//   never built in full nor copied into wasm memory, which never shrinks). A NaN is written as
+//   the one NaN the format carries. A Date is a zigzag varint of its ms. Cycles are told from
+//   deep nesting at depth 64 by the ancestors kept in `stack` (an array with own elements
+//   only, so no prototype setter runs when it is written).
+// - `pack` is re-entrant: a getter that calls the codec during a walk gets a fresh buffer,
+//   stack and limit, and the outer walk's are restored afterwards (a shared buffer once let an
+//   inner encode's bytes splice into the outer token: `[getter -> 7]` minted `[5,6,7]`). It
+//   catches what a getter or trap throws ("reading a property threw: ..."). A buffer that grew
+//   past 64 KiB is dropped after the walk. It copies the bytes into the Rust scratch buffer it
+//   is given; longer ones wait in `last` for `packed`, which Rust calls before any other call
+//   into JS.
 // - `setMemory`/`mem`: the snippet keeps one view of the module's memory (renewed when a
-//   growth detached it) and is given addresses, not slices: a slice argument costs a new view
-//   object per call, and stores through a view of wasm memory are slower than into a JS array,
-//   so bytes are built in JS arrays and copied over with one `set`.
-// - `pack` catches a throwing getter: the Rust converter reads the value again and reports it.
-//   It copies the bytes into the Rust scratch buffer it is given (no `Uint8Array` handed back,
-//   no `length`/`set` crossings). `exact` stays true only while every byte written is canonical
-//   by construction, so Rust may skip `payload::check` (it runs on everything else, exactly as
-//   before): it turns false for byte arrays (a subclass may lie about `length`), for a Date
-//   whose `getTime()` is not an integer within ±8.64e15 (a subclass may override it), for an
-//   array whose `length` is not an array length (a Proxy), and when a getter re-entered `pack`
-//   (`walks` changed: the shared buffer was overwritten under the outer walk).
-// - `tokenBytes`: strict unpadded base64url (the alphabet, no `=`, no length ≡ 1 mod 4, zero
-//   unused bits in the last character: exactly what `codec::base64url::decode` accepts) decoded
-//   in place in a JS array, then copied into the scratch buffer. A short token's chars are
-//   copied one by one (their OR proves them ASCII); a long one goes through `encodeInto`,
-//   whose fixed cost per call (~300 ns in Chromium, ~50 ns in Node) only pays off then.
-//   Anything else goes to the Rust path, which reports it.
-// - `read`/`unpackCursor` (the reverse way) see only bytes already checked by Rust. A Date
-//   (0x08) is a zigzag varint; up to 7 bytes (49 bits) it is exact as a number.
-// - `readText`: short ASCII strings are built eight, then four chars per `fromCharCode` (fewer
-//   allocations than one at a time, and no TextDecoder call).
+//   growth detached it) and is given addresses, not slices.
+// - `tokenBytes`: strict unpadded base64url (exactly what `codec::base64url::decode` accepts)
+//   decoded in place in a JS array, then copied into the scratch buffer. A string longer than
+//   the scratch is not copied: Rust checks its length against `maxLength` first.
+// - `read`/`unpackCursor` (the reverse way) see only bytes already checked by Rust. Objects,
+//   arrays and the cursor get own data properties only: plain assignment when no prototype has
+//   the key (`k in Object.prototype`, `i in Array.prototype` while Array.prototype's prototype
+//   is Object.prototype), else `defineProperty` with a descriptor without a prototype, so no
+//   setter planted on `Object.prototype` or `Array.prototype` ever runs during a decode.
+//   `TextDecoder` is built with `ignoreBOM: true`: a leading U+FEFF is text, not a byte-order
+//   mark (it used to vanish from values, keys and key ids).
 // - `readKey`: map keys repeat from one cursor to the next, so the last ASCII key per hash slot
-//   is kept and reused when its chars equal the bytes (no new string, and V8 finds the
-//   property key already internalized). Only ASCII keys are kept: then equal char codes mean
-//   equal bytes (a Latin-1 key such as "Ã©" must never stand for the UTF-8 bytes of "é").
-//   The key id of a signed or sealed cursor is read the same way: it repeats even more.
+//   is kept and reused when its chars equal the bytes. Only ASCII keys are kept: then equal
+//   char codes mean equal bytes. The key id of a signed or sealed cursor is read the same way.
+// - `bytesOf`: a copy of a real Uint8Array (a secret), by its brand and real length.
 #[wasm_bindgen(module = "/src/wasm/codec.js")]
 extern "C" {
     /// Hands the snippet the module's memory, which it reads and writes at the addresses the
