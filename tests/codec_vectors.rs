@@ -993,6 +993,70 @@ fn generate_vectors() {
     }
     g.write("truncated.json", "tokens cut short");
 
+    // bom: a leading U+FEFF is text like any other (a decoder that strips it, as TextDecoder
+    // does by default, maps two tokens to one value and loses map entries)
+    let mut g = gen();
+    let bom_value = Value::from("\u{FEFF}abc");
+    let bom_map = Value::map([
+        ("\u{FEFF}k", Value::from(1.0)),
+        ("k", Value::from(2.0)),
+        ("v", Value::from("\u{FEFF}")),
+    ]);
+    let bom_key = json!({"id": "\u{FEFF}k1", "secret_hex": hex(&(0u8..32).collect::<Vec<_>>())});
+    for (mode, codec, n) in [
+        ("plain", plain(), 0u8),
+        ("signed", signed(), 0),
+        ("sealed", sealed(), 11),
+    ] {
+        let enc = |k: u8| {
+            if n == 0 {
+                json!({})
+            } else {
+                json!({"nonce_hex": nonce(n + k)})
+            }
+        };
+        g.add(
+            &format!("{mode}: value with a leading BOM"),
+            codec.clone(),
+            &bom_value,
+            enc(0),
+            None,
+            at.clone(),
+            None,
+        );
+        g.add(
+            &format!("{mode}: map key with a leading BOM beside the same key without"),
+            codec.clone(),
+            &bom_map,
+            enc(1),
+            None,
+            at.clone(),
+            None,
+        );
+    }
+    g.add(
+        "signed: key id with a leading BOM",
+        json!({"mode": "signed", "keys": [bom_key.clone()]}),
+        &bom_value,
+        json!({}),
+        None,
+        at.clone(),
+        None,
+    );
+    g.add(
+        "sealed: key id with a leading BOM",
+        json!({"mode": "sealed", "keys": [bom_key]}),
+        &bom_map,
+        json!({"nonce_hex": nonce(14)}),
+        None,
+        at.clone(),
+        None,
+    );
+    g.write(
+        "bom.json",
+        "a leading U+FEFF in values, map keys and key ids is kept in every mode",
+    );
+
     // malformed
     let mut g = gen();
     let good = codec_from(&plain())

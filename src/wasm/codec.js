@@ -1,33 +1,65 @@
 // Notes: src/wasm/codec.rs.
 
-const OBJECT_PROTO = Object.prototype;
+const O = Object;
+const OBJECT_PROTO = O.prototype;
+const ARRAY_PROTO = Array.prototype;
+const getProto = O.getPrototypeOf;
+const ownKeys = O.keys;
+const ownSymbols = O.getOwnPropertySymbols;
+const ownDesc = O.getOwnPropertyDescriptor;
+const define = O.defineProperty;
+const isArray = Array.isArray;
 const isSafeInteger = Number.isSafeInteger;
+const floor = Math.floor;
+const U8 = Uint8Array;
+const DV = DataView;
+const DateC = Date;
+const DATE_PROTO = DateC.prototype;
+const BigIntC = BigInt;
+const fromCharCode = String.fromCharCode;
+const uncurry = (f) => Function.prototype.call.bind(f);
+const TA = getProto(U8.prototype);
+const taTag = uncurry(ownDesc(TA, Symbol.toStringTag).get);
+const taLength = uncurry(ownDesc(TA, "length").get);
+const taSet = uncurry(TA.set);
+const getTime = uncurry(DateC.prototype.getTime);
+const isWellFormed = String.prototype.isWellFormed;
+const wellFormed = isWellFormed ? uncurry(isWellFormed) : (s) => !/[\uD800-\uDFFF]/.test(s);
+const utf8 = uncurry(TextEncoder.prototype.encode).bind(null, new TextEncoder());
+const encodeInto = uncurry(TextEncoder.prototype.encodeInto).bind(null, new TextEncoder());
+const unutf8 = uncurry(TextDecoder.prototype.decode).bind(null, new TextDecoder("utf-8", { ignoreBOM: true }));
 const MAX_DEPTH = 64;
-const encoder = new TextEncoder();
-const decoder = new TextDecoder();
-const wellFormed = typeof String.prototype.isWellFormed === "function"
-  ? (s) => s.isWellFormed()
-  : (s) => !/[\uD800-\uDFFF]/.test(s);
+const SMALL = 512;
+const arrayFrom = Array.from.bind(Array);
+const filled = (n) => arrayFrom({ __proto__: null, length: n });
 
-let buf = new Uint8Array(512);
-let view = new DataView(buf.buffer);
+let buf = new U8(SMALL);
+let view = new DV(buf.buffer);
 let pos = 0;
-let exact = true;
-let walks = 0;
+let limit = 0;
+let stack = filled(MAX_DEPTH + 1);
+let busy = false;
+let why = "";
+let last;
+
+function fail(message) {
+  why = message;
+  return false;
+}
 
 function room(n) {
   if (pos + n <= buf.length) return;
-  const next = new Uint8Array(Math.max(buf.length * 2, pos + n + 64));
-  next.set(buf.subarray(0, pos));
+  const next = new U8(Math.max(buf.length * 2, pos + n + 64));
+  taSet(next, buf.subarray(0, pos));
   buf = next;
-  view = new DataView(buf.buffer);
+  view = new DV(buf.buffer);
 }
 
 function varint(n) {
   room(10);
   while (n >= 128) {
     buf[pos++] = (n % 128) | 128;
-    n = Math.floor(n / 128);
+    n = floor(n / 128);
   }
   buf[pos++] = n;
 }
@@ -72,17 +104,37 @@ function text(s, base) {
     if (i === n) return true;
     pos = at;
   }
-  if (!wellFormed(s)) return false;
-  const bytes = encoder.encode(s);
+  if (!wellFormed(s)) return fail(base < 0 ? "map key contains a lone surrogate" : "string contains a lone surrogate");
+  // A string far beyond the limit is refused before its UTF-8 is built (at least 1 byte a char).
+  if (pos + n > limit) return fail(0);
+  const bytes = utf8(s);
   if (base < 0) varint(bytes.length);
   else head(base, bytes.length);
   room(bytes.length);
-  buf.set(bytes, pos);
+  taSet(buf, bytes, pos);
   pos += bytes.length;
   return true;
 }
 
+function message(err) {
+  let m;
+  try {
+    m = err.message;
+  } catch {}
+  return "reading a property threw: " + (typeof m === "string" ? m : "an error");
+}
+
+function className(proto) {
+  try {
+    const c = ownDesc(proto, "constructor");
+    const name = c && typeof c.value === "function" && ownDesc(c.value, "name");
+    if (name && typeof name.value === "string" && name.value) return name.value;
+  } catch {}
+  return "object";
+}
+
 function write(v, depth) {
+  if (pos > limit) return fail(0);
   switch (typeof v) {
     case "number":
       if (isSafeInteger(v) && (v !== 0 || 1 / v > 0)) {
@@ -113,7 +165,7 @@ function write(v, depth) {
       buf[pos++] = v ? 0x02 : 0x01;
       return true;
     case "bigint":
-      if (v < -9223372036854775808n || v > 18446744073709551615n) return false;
+      if (v < -9223372036854775808n || v > 18446744073709551615n) return fail("bigint is outside [-2^63, 2^64-1]");
       room(1);
       if (v >= 0n) {
         buf[pos++] = 0x06;
@@ -125,44 +177,62 @@ function write(v, depth) {
       return true;
     case "object":
       break;
+    case "undefined":
+      return fail("undefined is not a cursor value");
+    case "symbol":
+      return fail("a symbol is not a cursor value");
+    case "function":
+      return fail("a function is not a cursor value");
     default:
-      return false;
+      return fail("value of unknown type");
   }
   if (v === null) {
     room(1);
     buf[pos++] = 0x00;
     return true;
   }
-  if (v instanceof Uint8Array) {
-    exact = false;
-    head(0x40, v.length);
-    room(v.length);
-    buf.set(v, pos);
-    pos += v.length;
-    return true;
-  }
-  if (v instanceof Date) {
-    const ms = v.getTime();
-    if (ms !== ms) return false;
-    if (!(ms >= -8.64e15 && ms <= 8.64e15 && Math.floor(ms) === ms)) exact = false;
+  const array = isArray(v);
+  const proto = array ? ARRAY_PROTO : getProto(v);
+  if (!array && proto !== OBJECT_PROTO && proto !== null) {
+    const tag = proto === DATE_PROTO ? undefined : taTag(v);
+    if (tag !== undefined) {
+      if (tag !== "Uint8Array") return fail(tag + " is not a cursor value (bytes are a Uint8Array)");
+      const n = taLength(v);
+      if (pos + n > limit) return fail(0);
+      head(0x40, n);
+      room(n);
+      // A detached array is empty (and `set` would throw for it).
+      if (n !== 0) taSet(buf, v, pos);
+      pos += n;
+      return true;
+    }
+    let ms;
+    try {
+      ms = getTime(v);
+    } catch {
+      return fail(proto === DATE_PROTO ? "not a Date: Date.prototype.getTime refuses it" : className(proto) + " is not a plain object");
+    }
+    if (ms !== ms) return fail("invalid Date");
     room(1);
     buf[pos++] = 0x08;
     if (ms >= -4503599627370496 && ms < 4503599627370496) varint(ms >= 0 ? ms * 2 : -ms * 2 - 1);
-    else bigVarint(ms >= 0 ? BigInt(ms) * 2n : BigInt(-ms) * 2n - 1n);
+    else bigVarint(ms >= 0 ? BigIntC(ms) * 2n : BigIntC(-ms) * 2n - 1n);
     return true;
   }
-  if (depth >= MAX_DEPTH) return false;
-  if (Array.isArray(v)) {
+  if (depth >= MAX_DEPTH) {
+    for (let i = 0; i < depth; i++) if (stack[i] === v) return fail("cyclic value");
+    return fail("nesting deeper than 64");
+  }
+  stack[depth] = v;
+  if (array) {
     const n = v.length;
-    if (n !== n >>> 0) exact = false;
+    if (n !== n >>> 0) return fail("an array's length must be a whole number in [0, 2^32 - 1]");
     head(0x60, n);
     for (let i = 0; i < n; i++) if (!write(v[i], depth + 1)) return false;
     return true;
   }
-  const proto = Object.getPrototypeOf(v);
-  if (proto !== OBJECT_PROTO && proto !== null) return false;
-  if (Object.getOwnPropertySymbols(v).length !== 0) return false;
-  const keys = Object.keys(v);
+  if (ownSymbols(v).length !== 0) return fail("an object with symbol keys is not a cursor value");
+  const keys = ownKeys(v);
   head(0x80, keys.length);
   for (let i = 0; i < keys.length; i++) {
     const k = keys[i];
@@ -172,57 +242,91 @@ function write(v, depth) {
 }
 
 let memory;
-let heap = new Uint8Array(0);
+let heap = new U8(0);
 let heapView;
+let heapBuffer;
 
 function mem() {
   if (heap.byteLength === 0) {
-    heap = new Uint8Array(memory.buffer);
-    heapView = new DataView(memory.buffer);
+    heapBuffer = memory.buffer;
+    heap = new U8(heapBuffer);
+    heapView = new DV(heapBuffer);
   }
   return heap;
 }
 
 export function setMemory(m) {
   memory = m;
-  heap = new Uint8Array(0);
+  heap = new U8(0);
 }
 
-export function pack(value, to, cap) {
-  const walk = ++walks;
+export function pack(value, to, cap, max) {
+  const outer = busy ? [buf, view, pos, limit, stack] : undefined;
+  if (outer) {
+    buf = new U8(SMALL);
+    view = new DV(buf.buffer);
+    stack = filled(MAX_DEPTH + 1);
+  }
+  busy = true;
   pos = 0;
-  exact = true;
+  limit = max;
+  why = "";
+  last = undefined;
   let ok;
   try {
     ok = write(value, 0);
-  } catch {
+  } catch (err) {
     ok = false;
+    why = message(err);
   }
-  if (!ok) return -1;
-  if (walks !== walk) exact = false;
-  if (pos <= cap) mem().set(buf.subarray(0, pos), to);
-  return pos * 2 + (exact ? 1 : 0);
+  let got = -1;
+  if (ok) {
+    got = pos;
+    if (pos <= cap) mem().set(buf.subarray(0, pos), to);
+    else last = buf.subarray(0, pos);
+  } else if (why === 0) {
+    got = -2 - pos;
+  }
+  if (buf.length > 65536) {
+    buf = new U8(SMALL);
+    view = new DV(buf.buffer);
+  }
+  if (outer) {
+    buf = outer[0];
+    view = outer[1];
+    pos = outer[2];
+    limit = outer[3];
+    stack = outer[4];
+  } else {
+    busy = false;
+  }
+  return got;
 }
 
-export function packed(to, len) {
-  mem().set(buf.subarray(0, len), to);
+export function packed(to) {
+  mem().set(last, to);
+  last = undefined;
+}
+
+export function packError() {
+  return typeof why === "string" ? why : "";
 }
 
 const B64 = new Int8Array(256).fill(-1);
 for (let i = 0; i < 64; i++) B64["ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789-_".charCodeAt(i)] = i;
-const ascii = new Uint8Array(4100);
+const ascii = new U8(4100);
 
 export function tokenBytes(t, to, cap) {
   if (typeof t !== "string") return -1;
   const n = t.length;
   const tail = n & 3;
-  if (tail === 1 || (n * 3) >> 2 > cap) return -2 - n;
+  if (tail === 1 || floor((n * 3) / 4) > cap) return -2 - n;
   if (n < 64) {
     let all = 0;
     for (let i = 0; i < n; i++) all |= ascii[i] = t.charCodeAt(i);
     if (all > 127) return -2 - n;
   } else {
-    const r = encoder.encodeInto(t, ascii);
+    const r = encodeInto(t, ascii);
     if (r.read !== n || r.written !== n) return -2 - n;
   }
   ascii[n] = ascii[n + 1] = 65;
@@ -261,10 +365,10 @@ function readBigVarint() {
   at++;
   if (at - start <= 7) {
     at = start;
-    return BigInt(readVarint());
+    return BigIntC(readVarint());
   }
   let n = 0n;
-  for (let i = at - 1; i >= start; i--) n = (n << 7n) | BigInt(src[i] & 127);
+  for (let i = at - 1; i >= start; i--) n = (n << 7n) | BigIntC(src[i] & 127);
   return n;
 }
 
@@ -277,29 +381,29 @@ function readText(n) {
       const a = src[i], b = src[i + 1], c = src[i + 2], d = src[i + 3];
       const e = src[i + 4], f = src[i + 5], g = src[i + 6], h = src[i + 7];
       if ((a | b | c | d | e | f | g | h) > 127) break;
-      s += String.fromCharCode(a, b, c, d, e, f, g, h);
+      s += fromCharCode(a, b, c, d, e, f, g, h);
     }
     for (; i + 4 <= end; i += 4) {
       const a = src[i], b = src[i + 1], c = src[i + 2], d = src[i + 3];
       if ((a | b | c | d) > 127) break;
-      s += String.fromCharCode(a, b, c, d);
+      s += fromCharCode(a, b, c, d);
     }
     for (; i < end; i++) {
       const c = src[i];
       if (c > 127) break;
-      s += String.fromCharCode(c);
+      s += fromCharCode(c);
     }
     if (i === end) {
       at = end;
       return s;
     }
   }
-  const s = decoder.decode(src.subarray(at, end));
+  const s = unutf8(src.subarray(at, end));
   at = end;
   return s;
 }
 
-const keys = new Array(256);
+const keys = filled(256);
 
 function readKey(n) {
   if (n > 24) return readText(n);
@@ -322,6 +426,12 @@ function readSize(info) {
   return info < 31 ? info : readVarint();
 }
 
+/** `o[k] = v` as an own data property: no setter of a prototype ever runs. */
+function put(o, k, v) {
+  if (k in OBJECT_PROTO) define(o, k, { __proto__: null, value: v, writable: true, enumerable: true, configurable: true });
+  else o[k] = v;
+}
+
 function read() {
   const h = src[at++];
   switch (h & 0xe0) {
@@ -329,14 +439,19 @@ function read() {
       return readText(readSize(h & 31));
     case 0x40: {
       const n = readSize(h & 31);
-      const out = src.slice(at, at + n);
+      const out = new U8(new U8(heapBuffer, at, n));
       at += n;
       return out;
     }
     case 0x60: {
       const n = readSize(h & 31);
       const out = new Array(n);
-      for (let i = 0; i < n; i++) out[i] = read();
+      const plain = getProto(ARRAY_PROTO) === OBJECT_PROTO;
+      for (let i = 0; i < n; i++) {
+        const v = read();
+        if (plain && !(i in ARRAY_PROTO)) out[i] = v;
+        else define(out, i, { __proto__: null, value: v, writable: true, enumerable: true, configurable: true });
+      }
       return out;
     }
     case 0x80: {
@@ -344,12 +459,7 @@ function read() {
       const out = {};
       for (let i = 0; i < n; i++) {
         const k = readKey(readVarint());
-        const v = read();
-        if (k === "__proto__") {
-          Object.defineProperty(out, k, { value: v, enumerable: true, writable: true, configurable: true });
-        } else {
-          out[k] = v;
-        }
+        put(out, k, read());
       }
       return out;
     }
@@ -381,11 +491,11 @@ function read() {
       if (at - start <= 7) {
         at = start;
         const z = readVarint();
-        return new Date(z % 2 ? -(z - 1) / 2 - 1 : z / 2);
+        return new DateC(z % 2 ? -(z - 1) / 2 - 1 : z / 2);
       }
       at = start;
       const z = readBigVarint();
-      return new Date(Number(z & 1n ? -(z >> 1n) - 1n : z >> 1n));
+      return new DateC(Number(z & 1n ? -(z >> 1n) - 1n : z >> 1n));
     }
   }
 }
@@ -397,8 +507,8 @@ export function unpackCursor(meta, payload) {
   let i = meta + 1;
   let issuedAt, expiresAt, segment, keyId;
   if (flags & 2) {
-    issuedAt = new Date(dv.getFloat64(i, true));
-    expiresAt = new Date(dv.getFloat64(i + 8, true));
+    issuedAt = new DateC(dv.getFloat64(i, true));
+    expiresAt = new DateC(dv.getFloat64(i + 8, true));
     i += 16;
   }
   if (flags & 4) {
@@ -414,10 +524,17 @@ export function unpackCursor(meta, payload) {
   const cursor = { value: read(), direction: flags & 1 ? "before" : "after" };
   src = undefined;
   if (issuedAt !== undefined) {
-    cursor.issuedAt = issuedAt;
-    cursor.expiresAt = expiresAt;
+    put(cursor, "issuedAt", issuedAt);
+    put(cursor, "expiresAt", expiresAt);
   }
-  if (keyId !== undefined) cursor.keyId = keyId;
-  if (segment !== undefined) cursor.segment = segment;
+  if (keyId !== undefined) put(cursor, "keyId", keyId);
+  if (segment !== undefined) put(cursor, "segment", segment);
   return cursor;
+}
+
+export function bytesOf(v) {
+  try {
+    if (taTag(v) === "Uint8Array") return new U8(v);
+  } catch {}
+  return undefined;
 }

@@ -6,11 +6,11 @@
 use std::cell::RefCell;
 use std::rc::Rc;
 
-use js_sys::{Array, Date, Function, JsString, Object, Uint8Array};
+use js_sys::{Date, Function, JsString, Object, Uint8Array};
 use wasm_bindgen::prelude::*;
 use wasm_bindgen::JsCast;
 
-use super::convert::{from_value, set_own, to_value};
+use super::convert::{from_value, is_array, set_own, to_value};
 use super::page::{for_each_item, get};
 use crate::codec::{
     self, CodecOptions, Cursor, DecodeOptions, Direction, EncodeOptions, Key, Mode, Segment,
@@ -21,50 +21,53 @@ use crate::error::CursorError;
 // per property (typeof checks, Reflect.get, Object.keys, prototype checks) cost ten times more
 // than the codec itself. So JS walks the value ONCE into the payload bytes of format v1
 // (docs/cursor-format.md, "Payload") and hands them over in one call; Rust checks those bytes
-// as strictly as a decoder does before it signs or encodes anything. The reverse way, Rust
-// hands over the checked payload and JS builds the value. Whatever the walker does not handle
-// (values the format refuses: lone surrogates, cycles, class instances, out-of-range bigints,
-// …) makes `pack` return undefined, and the Rust converter handles the value, so every error
-// keeps its exact code and message. (The comments of the snippet live here: it ships as
-// written, and every byte counts against the size budget.) Notes on its functions:
-// - `wellFormed`: on older engines without `isWellFormed`, any surrogate sends the value to the
-//   Rust path, which checks pairs.
+// as strictly as a decoder does before it encodes, signs or seals anything, in every mode (no
+// byte from JS is trusted). The reverse way, Rust hands over the checked payload and JS builds
+// the value. The walker reads each user value exactly once and reports every refusal itself
+// (`packError`, always `unsupported_value`): no second reader ever sees the value, so a getter
+// runs once and a Proxy cannot answer differently the second time. (The comments of the
+// snippet live here: it ships as written, and every byte counts against the size budget.)
+// Notes on its functions:
+// - Intrinsics are captured when the module loads: `Array.isArray`, `Object.getPrototypeOf`,
+//   `Object.keys`, the `%TypedArray%.prototype` getters of `Symbol.toStringTag` (the brand:
+//   `"Uint8Array"` for real Uint8Arrays and subclasses, `undefined` for anything else, Proxies
+//   included) and `length` (the real length, whatever an own `length` says), and
+//   `Date.prototype.getTime` (throws for anything but a real Date; a subclass's override is
+//   never called). None of them runs user code except a Proxy's own traps.
+// - `wellFormed`: on older engines without `isWellFormed`, any surrogate is refused by a regex.
 // - `varint`: unsigned LEB128 of a non-negative safe integer (`bigVarint` for bigints).
 // - `text(s, base)`: the UTF-8 of a well-formed string, preceded by its length: a head byte with
-//   `base` (values) or a bare varint (map keys, `base < 0`); false for a lone surrogate. A short
-//   ASCII string (the common case) is copied char by char, which also proves it well-formed;
-//   below 64 chars its length fits the head byte or one varint byte, written in place.
-// - `write` returns false when the value is not for this walker. A NaN is written as the one NaN
-//   the format carries (0x7ff8000000000000). A Date is a zigzag varint of its ms; |ms| <=
-//   8.64e15, so 2|ms| may pass 2^53: bigint arithmetic then. An object with symbol keys goes to
-//   the Rust converter, which refuses it with unsupported_value.
+//   `base` (values) or a bare varint (map keys, `base < 0`). A short ASCII string (the common
+//   case) is copied char by char, which also proves it well-formed.
+// - `write` returns false with `why` set (a message, or 0 for too large: the walk stops as soon
+//   as the payload passes `limit`, the payload of a `maxLength` token, so a 50 MB value is
+//   never built in full nor copied into wasm memory, which never shrinks). A NaN is written as
+//   the one NaN the format carries. A Date is a zigzag varint of its ms. Cycles are told from
+//   deep nesting at depth 64 by the ancestors kept in `stack` (an array with own elements
+//   only, so no prototype setter runs when it is written).
+// - `pack` is re-entrant: a getter that calls the codec during a walk gets a fresh buffer,
+//   stack and limit, and the outer walk's are restored afterwards (a shared buffer once let an
+//   inner encode's bytes splice into the outer token: `[getter -> 7]` minted `[5,6,7]`). It
+//   catches what a getter or trap throws ("reading a property threw: ..."). A buffer that grew
+//   past 64 KiB is dropped after the walk. It copies the bytes into the Rust scratch buffer it
+//   is given; longer ones wait in `last` for `packed`, which Rust calls before any other call
+//   into JS.
 // - `setMemory`/`mem`: the snippet keeps one view of the module's memory (renewed when a
-//   growth detached it) and is given addresses, not slices: a slice argument costs a new view
-//   object per call, and stores through a view of wasm memory are slower than into a JS array,
-//   so bytes are built in JS arrays and copied over with one `set`.
-// - `pack` catches a throwing getter: the Rust converter reads the value again and reports it.
-//   It copies the bytes into the Rust scratch buffer it is given (no `Uint8Array` handed back,
-//   no `length`/`set` crossings). `exact` stays true only while every byte written is canonical
-//   by construction, so Rust may skip `payload::check` (it runs on everything else, exactly as
-//   before): it turns false for byte arrays (a subclass may lie about `length`), for a Date
-//   whose `getTime()` is not an integer within ±8.64e15 (a subclass may override it), for an
-//   array whose `length` is not an array length (a Proxy), and when a getter re-entered `pack`
-//   (`walks` changed: the shared buffer was overwritten under the outer walk).
-// - `tokenBytes`: strict unpadded base64url (the alphabet, no `=`, no length ≡ 1 mod 4, zero
-//   unused bits in the last character: exactly what `codec::base64url::decode` accepts) decoded
-//   in place in a JS array, then copied into the scratch buffer. A short token's chars are
-//   copied one by one (their OR proves them ASCII); a long one goes through `encodeInto`,
-//   whose fixed cost per call (~300 ns in Chromium, ~50 ns in Node) only pays off then.
-//   Anything else goes to the Rust path, which reports it.
-// - `read`/`unpackCursor` (the reverse way) see only bytes already checked by Rust. A Date
-//   (0x08) is a zigzag varint; up to 7 bytes (49 bits) it is exact as a number.
-// - `readText`: short ASCII strings are built eight, then four chars per `fromCharCode` (fewer
-//   allocations than one at a time, and no TextDecoder call).
+//   growth detached it) and is given addresses, not slices.
+// - `tokenBytes`: strict unpadded base64url (exactly what `codec::base64url::decode` accepts)
+//   decoded in place in a JS array, then copied into the scratch buffer. A string longer than
+//   the scratch is not copied: Rust checks its length against `maxLength` first.
+// - `read`/`unpackCursor` (the reverse way) see only bytes already checked by Rust. Objects,
+//   arrays and the cursor get own data properties only: plain assignment when no prototype has
+//   the key (`k in Object.prototype`, `i in Array.prototype` while Array.prototype's prototype
+//   is Object.prototype), else `defineProperty` with a descriptor without a prototype, so no
+//   setter planted on `Object.prototype` or `Array.prototype` ever runs during a decode.
+//   `TextDecoder` is built with `ignoreBOM: true`: a leading U+FEFF is text, not a byte-order
+//   mark (it used to vanish from values, keys and key ids).
 // - `readKey`: map keys repeat from one cursor to the next, so the last ASCII key per hash slot
-//   is kept and reused when its chars equal the bytes (no new string, and V8 finds the
-//   property key already internalized). Only ASCII keys are kept: then equal char codes mean
-//   equal bytes (a Latin-1 key such as "Ã©" must never stand for the UTF-8 bytes of "é").
-//   The key id of a signed or sealed cursor is read the same way: it repeats even more.
+//   is kept and reused when its chars equal the bytes. Only ASCII keys are kept: then equal
+//   char codes mean equal bytes. The key id of a signed or sealed cursor is read the same way.
+// - `bytesOf`: a copy of a real Uint8Array (a secret), by its brand and real length.
 #[wasm_bindgen(module = "/src/wasm/codec.js")]
 extern "C" {
     /// Hands the snippet the module's memory, which it reads and writes at the addresses the
@@ -72,15 +75,20 @@ extern "C" {
     #[wasm_bindgen(js_name = "setMemory")]
     fn set_memory(memory: &JsValue);
     /// Walks a value into payload bytes and copies them to `to` when they fit in `cap`
-    /// bytes. Returns -1 when the value needs the Rust converter (a getter threw, or the
-    /// walker does not handle it), else `2 * length + exact`: `exact` (1) when the walker
-    /// vouches that the bytes are canonical by construction, 0 when they must be checked (a
-    /// Date whose `getTime` is not an integer in range, a byte array, an array whose `length`
-    /// is not an array length, a walk re-entered by a getter). Longer than `cap`: fetch them
-    /// with `packed`.
-    fn pack(value: &JsValue, to: u32, cap: u32) -> f64;
-    /// Copies the `len` bytes of the last `pack` to `to`.
-    fn packed(to: u32, len: u32);
+    /// bytes. Returns their length; -1 when the value is not a cursor value (the reason is
+    /// `packError()`: every refusal is `unsupported_value`); `-2 - n` when the walk passed
+    /// `max` payload bytes (it stopped after `n`: too large). Longer than `cap`: fetch them
+    /// with `packed`, before any other call into JS.
+    fn pack(value: &JsValue, to: u32, cap: u32, max: f64) -> f64;
+    /// Copies the bytes of the last `pack` to `to`.
+    fn packed(to: u32);
+    /// Why the last `pack` refused its value, in the words of an `unsupported_value` message.
+    #[wasm_bindgen(js_name = "packError")]
+    fn pack_error() -> String;
+    /// A copy of a real `Uint8Array` (of its bytes as the intrinsic `length` getter counts
+    /// them), or `undefined` for anything else (a Proxy, a fake, a detached array).
+    #[wasm_bindgen(js_name = "bytesOf")]
+    fn bytes_of(value: &JsValue) -> JsValue;
     /// Builds a JS `Cursor` from metadata and checked payload bytes at these addresses. The
     /// metadata: a flags byte (1 before, 2 time, 4 segment, 8 key id), then issued-at and
     /// expires-at as f64 (time), segment and total as u32 (segment), the key id as a length
@@ -136,35 +144,76 @@ impl Drop for Scratch {
     }
 }
 
-thread_local! {
-    static SCRATCH: std::cell::Cell<Vec<u8>> = const { std::cell::Cell::new(Vec::new()) };
-    /// Live codecs by id, so that bindings that receive a `CursorCodec` inside an options
-    /// object (the paginator, the cursor stack) can reach its core without unsafe code.
-    /// (A vector: a page holds a handful of codecs, and a hash map costs kilobytes of wasm.)
-    static CODECS: RefCell<Vec<(u64, Rc<codec::CursorCodec>)>> = const { RefCell::new(Vec::new()) };
-    static NEXT_ID: RefCell<u64> = const { RefCell::new(1) };
+/// Bits of a registry id that say where the codec sits in the table (up to 2^24 live codecs);
+/// the 29 bits above them are random.
+const SLOT_BITS: u32 = 24;
+const SLOT_MASK: u64 = (1 << SLOT_BITS) - 1;
+
+/// Live codecs by id, so that bindings that receive a `CursorCodec` inside an options object
+/// (the paginator, the cursor stack) can reach its core without unsafe code. The id names its
+/// slot, so creating, finding and dropping a codec cost the same with ten live codecs or a
+/// million (a list scanned on every call made a churn of 10^6 codecs quadratic); freed slots
+/// are reused, so the table never holds more entries than the most codecs ever alive at once.
+#[derive(Default)]
+struct Registry {
+    slots: Vec<(u64, Option<Rc<codec::CursorCodec>>)>,
+    free: Vec<usize>,
 }
 
-/// A registry id nobody can guess: a forged `{ __codecId }` object must not reach the keys of a
-/// codec its author holds no reference to. 53 random bits, so the id is exact in a JS number.
-fn fresh_id() -> u64 {
-    let mut bytes = [0u8; 8];
-    let random = getrandom::fill(&mut bytes).is_ok();
-    let taken = |id: u64| CODECS.with(|c| c.borrow().iter().any(|(k, _)| *k == id));
-    let mut id = u64::from_le_bytes(bytes) & ((1 << 53) - 1);
-    // Without a random source (none is missing in browsers, Node, Deno, Bun or workerd) the
-    // ids fall back to a counter; a clash with a live codec is skipped either way.
-    while !random || id == 0 || taken(id) {
-        id = NEXT_ID.with(|n| {
-            let mut n = n.borrow_mut();
-            *n = (*n + 1) & ((1 << 53) - 1);
-            *n
-        });
-        if id != 0 && !taken(id) {
-            break;
+impl Registry {
+    fn get(&self, id: u64) -> Option<Rc<codec::CursorCodec>> {
+        match self.slots.get((id & SLOT_MASK) as usize) {
+            Some((k, Some(c))) if *k == id => Some(c.clone()),
+            _ => None,
         }
     }
-    id
+
+    /// Registers `codec` under a fresh id, or None when 2^24 codecs are alive.
+    fn insert(&mut self, codec: Rc<codec::CursorCodec>) -> Option<u64> {
+        let slot = match self.free.pop() {
+            Some(slot) => slot,
+            None if (self.slots.len() as u64) <= SLOT_MASK => {
+                self.slots.push((0, None));
+                self.slots.len() - 1
+            }
+            None => return None,
+        };
+        let id = (random_bits() << SLOT_BITS) | slot as u64;
+        *self.slots.get_mut(slot)? = (id, Some(codec));
+        Some(id)
+    }
+
+    fn remove(&mut self, id: u64) {
+        let slot = (id & SLOT_MASK) as usize;
+        if let Some(entry) = self.slots.get_mut(slot) {
+            if entry.0 == id {
+                *entry = (0, None);
+                self.free.push(slot);
+            }
+        }
+    }
+}
+
+thread_local! {
+    static SCRATCH: std::cell::Cell<Vec<u8>> = const { std::cell::Cell::new(Vec::new()) };
+    static CODECS: RefCell<Registry> = RefCell::new(Registry::default());
+    static NEXT_ID: std::cell::Cell<u64> = const { std::cell::Cell::new(1) };
+}
+
+/// The random part of a registry id, so that a forged `{ __codecId }` object does not reach the
+/// keys of a codec its author holds no reference to: 29 bits (the id stays exact in a JS
+/// number), never zero. Without a random source (none is missing in browsers, Node, Deno, Bun
+/// or workerd) a counter stands in.
+fn random_bits() -> u64 {
+    let mut bytes = [0u8; 8];
+    let bits = match getrandom::fill(&mut bytes) {
+        Ok(()) => u64::from_le_bytes(bytes),
+        Err(_) => NEXT_ID.with(|n| {
+            n.set(n.get() + 1);
+            n.get()
+        }),
+    };
+    (bits & ((1 << (53 - SLOT_BITS)) - 1)).max(1)
 }
 
 /// The largest integer a JS number holds exactly.
@@ -220,9 +269,10 @@ fn token_arg(
     Ok(Ok(length * 3 / 4))
 }
 
-/// Mints a token for a JS value: the value crosses as payload bytes built by `codec.js`,
-/// which the core checks strictly; values that walker leaves alone take the Rust converter.
-/// `options` is read after the value, as the errors of the API expect.
+/// Mints a token for a JS value: the value crosses as payload bytes built by `codec.js`, which
+/// reads it once and reports every refusal itself; the core checks those bytes as strictly as a
+/// decoder does before it signs, seals or encodes them. `options` is read after the value, as
+/// the errors of the API expect.
 fn encode_js(
     codec: &codec::CursorCodec,
     value: &JsValue,
@@ -231,47 +281,44 @@ fn encode_js(
     has_ttl: bool,
 ) -> Result<String, JsValue> {
     let mut scratch = Scratch::take();
-    let got = pack(value, addr_mut(&mut scratch.0), scratch.0.len() as u32);
+    let max = codec.max_length();
+    // The payload of the longest token: the walk stops past it, so a huge value is refused
+    // before its bytes are built or copied into wasm memory (which never shrinks).
+    let limit = max / 4 * 3 + max % 4 * 3 / 4;
+    let got = pack(
+        value,
+        addr_mut(&mut scratch.0),
+        scratch.0.len() as u32,
+        limit as f64,
+    );
+    if got == -1.0 {
+        return Err(bad(pack_error()).into());
+    }
     let mut big = Vec::new();
     let payload = if got < 0.0 {
-        None
+        // At least this long: the walk stopped there.
+        let bytes = (-2.0 - got) as usize;
+        Err(CursorError::TooLarge {
+            length: bytes.saturating_mul(4).div_ceil(3),
+            max,
+        })
     } else {
-        let len = (got / 2.0) as usize;
-        let bytes = match scratch.0.get(..len) {
+        let len = got as usize;
+        Ok(match scratch.0.get(..len) {
             Some(bytes) => bytes,
             None => {
                 big.resize(len, 0);
-                packed(addr_mut(&mut big), len as u32);
+                packed(addr_mut(&mut big));
                 &big
             }
-        };
-        Some((bytes, got % 2.0 == 1.0))
-    };
-    let fallback = match payload {
-        Some(_) => None,
-        None => Some(to_value(value)?),
+        })
     };
     let mut opts = encode_options(options)?;
     if let (Some(now), true) = (now, has_ttl || opts.ttl.is_some()) {
         opts.now_ms = Some(call_now(now)?);
     }
-    if let Some((bytes, exact)) = payload {
-        let minted = if exact {
-            codec.encode_trusted(bytes, &opts)
-        } else {
-            codec.encode_checked(bytes, &opts)
-        };
-        match minted {
-            // Only a payload the walker got wrong is malformed; convert the slow way then.
-            Err(CursorError::Malformed(_)) => {}
-            other => return Ok(other?),
-        }
-    }
-    let value = match fallback {
-        Some(v) => v,
-        None => to_value(value)?,
-    };
-    Ok(codec.encode(&value, &opts)?)
+    // Checked in every mode: no byte from JS reaches a MAC, an AEAD or a token unchecked.
+    Ok(codec.encode_checked(payload?, &opts)?)
 }
 
 /// Decodes a token into a JS `Cursor`, built by `codec.js` from the checked payload.
@@ -439,19 +486,12 @@ pub fn codec_from_js(value: &JsValue) -> Result<Rc<codec::CursorCodec>, JsValue>
         .as_f64()
         .filter(|f| f.fract() == 0.0 && (1.0..=MAX_SAFE).contains(f))
         .map(|f| f as u64);
-    id.and_then(|id| {
-        CODECS.with(|c| {
-            c.borrow()
-                .iter()
-                .find(|(k, _)| *k == id)
-                .map(|(_, v)| v.clone())
+    id.and_then(|id| CODECS.with(|c| c.borrow().get(id)))
+        .ok_or_else(|| {
+            JsValue::from(super::errors::TypeError::new(
+                "options.codec must be a CursorCodec",
+            ))
         })
-    })
-    .ok_or_else(|| {
-        JsValue::from(super::errors::TypeError::new(
-            "options.codec must be a CursorCodec",
-        ))
-    })
 }
 
 fn secret_bytes(secret: &JsValue, id: &str) -> Result<Vec<u8>, CursorError> {
@@ -463,8 +503,9 @@ fn secret_bytes(secret: &JsValue, id: &str) -> Result<Vec<u8>, CursorError> {
         }
         return Ok(String::from(s).into_bytes());
     }
-    if secret.is_instance_of::<Uint8Array>() {
-        return Ok(Uint8Array::from(secret.clone()).to_vec());
+    let bytes = bytes_of(secret);
+    if !bytes.is_undefined() {
+        return Ok(bytes.unchecked_into::<Uint8Array>().to_vec());
     }
     Err(bad([
         "the secret of key \"",
@@ -478,7 +519,7 @@ fn read_keys(keys: &JsValue) -> Result<Vec<Key>, JsValue> {
     if keys.is_undefined() {
         return Ok(Vec::new());
     }
-    if !Array::is_array(keys) {
+    if !is_array(keys)? {
         return Err(bad("keys must be an array of { id, secret }".into()).into());
     }
     let mut out = Vec::new();
@@ -515,8 +556,11 @@ pub struct JsCursorCodec {
 fn call_now(now: &Function) -> Result<i64, JsValue> {
     let ms = now.call0(&JsValue::UNDEFINED)?;
     match ms.as_f64() {
-        Some(ms) if ms.is_finite() => Ok(ms.floor() as i64),
-        _ => Err(bad("now() must return a finite number of milliseconds".into()).into()),
+        Some(ms) if ms.fract() == 0.0 && ms.abs() <= 8.64e15 => Ok(ms as i64),
+        _ => Err(bad(
+            "now() must return a whole number of milliseconds in [-8.64e15, 8.64e15]".into(),
+        )
+        .into()),
     }
 }
 
@@ -566,8 +610,9 @@ impl JsCursorCodec {
         };
         let has_ttl = opts.ttl.is_some();
         let inner = Rc::new(codec::CursorCodec::new(opts)?);
-        let id = fresh_id();
-        CODECS.with(|c| c.borrow_mut().push((id, inner.clone())));
+        let id = CODECS
+            .with(|c| c.borrow_mut().insert(inner.clone()))
+            .ok_or_else(|| bad("more than 2^24 CursorCodec objects are alive".into()))?;
         Ok(JsCursorCodec {
             id,
             inner,
@@ -616,7 +661,7 @@ impl JsCursorCodec {
 
 impl Drop for JsCursorCodec {
     fn drop(&mut self) {
-        CODECS.with(|c| c.borrow_mut().retain(|(k, _)| *k != self.id));
+        CODECS.with(|c| c.borrow_mut().remove(self.id));
     }
 }
 

@@ -9,24 +9,47 @@ use crate::error::CursorError;
 use crate::value::Value;
 
 // `peek(v, what)` reads one thing of a caller's object that may be a Proxy (or a revoked one)
-// whose traps throw: 0 `Array.isArray`, 1 the prototype, 2 `Object.keys` (`null` when the
-// object has symbol keys), 3 a Date's time, 4 a copy of a Uint8Array, else `length`. Through
-// this `catch` import a throw is an error value; through the js_sys methods it would unwind
-// through the wasm frames and leave the calling object borrowed (a `CursorStack` whose
-// `record` got a throwing Proxy was unusable afterwards). The comments live here: the JS
-// ships as written.
-#[wasm_bindgen(inline_js = "const O = Object;
+// whose traps throw, with intrinsics captured when the module loads (a subclass's or a fake's
+// own `getTime`, `length` or `Symbol.toStringTag` is never consulted): 0 `Array.isArray`, 1 the
+// prototype, 2 `Object.keys` (`null` when the object has symbol keys), 3 a Date's time (throws
+// for anything but a real Date), 4 a copy of a real Uint8Array, 5 `length`, 6 the typed-array
+// brand (`undefined` for anything that is not a typed array, Proxies included), else the name
+// of the class whose prototype `v` is, from own data properties only (no getter runs).
+// Through this `catch` import a throw is an error value; through the js_sys methods it would
+// unwind through the wasm frames and leave the calling object borrowed (a `CursorStack` whose
+// `record` got a throwing Proxy was unusable afterwards). `put(o, k, v)` sets an own data
+// property (also an array element) without running any setter a prototype may carry (a
+// polluted `Object.prototype` or `Array.prototype`): plain assignment when no prototype has
+// the key, else `defineProperty` with a descriptor that has no prototype either. The comments
+// live here: the JS ships as written.
+#[wasm_bindgen(
+    inline_js = "const O = Object, P = O.prototype, A = Array.prototype, gp = O.getPrototypeOf, od = O.getOwnPropertyDescriptor;
+const u = (f) => Function.prototype.call.bind(f), T = gp(Uint8Array.prototype), U8 = Uint8Array, isA = Array.isArray;
+const tag = u(od(T, Symbol.toStringTag).get), time = u(Date.prototype.getTime), keys = O.keys, syms = O.getOwnPropertySymbols, def = O.defineProperty;
+const name = (p) => { const c = od(p, 'constructor'), n = c && typeof c.value === 'function' && od(c.value, 'name'); return n && typeof n.value === 'string' && n.value || 'object'; };
 export const peek = (v, k) =>
-  k < 1 ? Array.isArray(v) : k < 2 ? O.getPrototypeOf(v) : k < 3 ? (O.getOwnPropertySymbols(v).length ? null : O.keys(v))
-  : k < 4 ? Date.prototype.getTime.call(v) : k < 5 ? Uint8Array.prototype.slice.call(v) : v.length;")]
+  k < 1 ? isA(v) : k < 2 ? gp(v) : k < 3 ? (syms(v).length ? null : keys(v))
+  : k < 4 ? time(v) : k < 5 ? new U8(v) : k < 6 ? v.length : k < 7 ? tag(v) : name(v);
+export const put = (o, k, v) => {
+  const p = gp(o);
+  if (gp(p) === (p === A ? P : null) && !(k in p)) o[k] = v;
+  else def(o, k, { __proto__: null, value: v, writable: true, enumerable: true, configurable: true });
+};"
+)]
 extern "C" {
     #[wasm_bindgen(catch)]
     fn peek(value: &JsValue, what: u32) -> Result<JsValue, JsValue>;
+    fn put(obj: &JsValue, key: &JsValue, value: &JsValue);
 }
 
 /// [`peek`], with a throw reported as `unsupported_value`.
 fn read(value: &JsValue, what: u32) -> Result<JsValue, CursorError> {
     peek(value, what).map_err(|e| getter_failed(&e))
+}
+
+/// `Array.isArray(value)`, where a revoked Proxy's throw is `unsupported_value`.
+pub(crate) fn is_array(value: &JsValue) -> Result<bool, CursorError> {
+    Ok(read(value, 0)?.is_truthy())
 }
 
 fn unsupported(why: impl Into<String>) -> CursorError {
@@ -91,16 +114,38 @@ fn to_value_inner(
     if !js.is_object() {
         return Err(unsupported("value of unknown type"));
     }
-    if js.is_instance_of::<Uint8Array>() {
+    let brand = read(js, 6)?;
+    if !brand.is_undefined() {
+        if brand.as_string().as_deref() != Some("Uint8Array") {
+            return Err(unsupported(
+                "a typed array other than Uint8Array is not a cursor value",
+            ));
+        }
         let bytes: Uint8Array = read(js, 4)?.unchecked_into();
         return Ok(Value::Bytes(bytes.to_vec()));
     }
-    if js.is_instance_of::<Date>() {
-        let ms = read(js, 3)?.as_f64().unwrap_or(f64::NAN);
-        if !ms.is_finite() {
-            return Err(unsupported("invalid Date"));
-        }
-        return Ok(Value::Date(ms as i64));
+    let array = read(js, 0)?.is_truthy();
+    let proto = if array { JsValue::NULL } else { read(js, 1)? };
+    let plain =
+        array || proto.is_null() || Object::is(&proto, &Object::get_prototype_of(&Object::new()));
+    if !plain {
+        // A real Date, read with the intrinsic `getTime` (a subclass's override is not asked).
+        return match peek(js, 3) {
+            Ok(ms) => match ms.as_f64() {
+                Some(ms) if ms.is_finite() => Ok(Value::Date(ms as i64)),
+                _ => Err(unsupported("invalid Date")),
+            },
+            Err(_) => Err(unsupported(
+                [
+                    &read(&proto, 7)
+                        .ok()
+                        .and_then(|n| n.as_string())
+                        .unwrap_or_else(|| "object".into()),
+                    " is not a plain object",
+                ]
+                .concat(),
+            )),
+        };
     }
     if ancestors.len() >= MAX_DEPTH {
         return Err(unsupported("nesting deeper than 64"));
@@ -109,8 +154,15 @@ fn to_value_inner(
         return Err(unsupported("cyclic value"));
     }
     ancestors.push(js.clone());
-    let result = if read(js, 0)?.is_truthy() {
-        let length = read(js, 5)?.as_f64().unwrap_or(0.0) as u32;
+    let result = if array {
+        let length = match read(js, 5)?.as_f64() {
+            Some(n) if n.fract() == 0.0 && (0.0..=4_294_967_295.0).contains(&n) => n as u32,
+            _ => {
+                return Err(unsupported(
+                    "an array's length must be a whole number in [0, 2^32 - 1]",
+                ))
+            }
+        };
         // A sparse array may claim 2^32 - 1 elements: never reserve by its length.
         let mut items = Vec::with_capacity((length as usize).min(64));
         for i in 0..length {
@@ -124,14 +176,6 @@ fn to_value_inner(
         Ok(Value::List(items))
     } else {
         let obj: &Object = js.unchecked_ref();
-        let proto = read(js, 1)?;
-        let plain =
-            proto.is_null() || Object::is(&proto, &Object::get_prototype_of(&Object::new()));
-        if !plain {
-            return Err(unsupported(
-                [&constructor_name(obj), " is not a plain object"].concat(),
-            ));
-        }
         // Symbol-keyed properties cannot be carried; dropping them would change the value.
         let keys = read(js, 2)?;
         if keys.is_null() {
@@ -172,14 +216,6 @@ fn getter_failed(err: &JsValue) -> CursorError {
     )
 }
 
-fn constructor_name(obj: &Object) -> String {
-    Reflect::get(obj, &"constructor".into())
-        .ok()
-        .and_then(|c| Reflect::get(&c, &"name".into()).ok())
-        .and_then(|n| n.as_string())
-        .unwrap_or_else(|| "object".into())
-}
-
 /// Converts a [`Value`] into its JS form: `Int` as `bigint`, `Bytes` as `Uint8Array`,
 /// `Date` as `Date`, maps as plain objects with their key order.
 pub fn from_value(value: &Value) -> JsValue {
@@ -195,7 +231,13 @@ pub fn from_value(value: &Value) -> JsValue {
         Value::String(s) => JsValue::from_str(s),
         Value::Bytes(b) => Uint8Array::from(b.as_slice()).into(),
         Value::Date(ms) => Date::new(&JsValue::from_f64(*ms as f64)).into(),
-        Value::List(items) => items.iter().map(from_value).collect::<Array>().into(),
+        Value::List(items) => {
+            let list = Array::new();
+            for (i, item) in items.iter().enumerate() {
+                put(&list, &JsValue::from(i as u32), &from_value(item));
+            }
+            list.into()
+        }
         Value::Map(entries) => {
             let obj = Object::new();
             for (k, v) in entries {
@@ -206,16 +248,8 @@ pub fn from_value(value: &Value) -> JsValue {
     }
 }
 
-/// Sets an own enumerable data property, also for the key `__proto__`.
+/// Sets an own enumerable data property, also for the key `__proto__`, without running a setter
+/// of a (polluted) prototype.
 pub fn set_own(obj: &Object, key: &str, value: &JsValue) {
-    if key == "__proto__" {
-        let desc = Object::new();
-        let _ = Reflect::set(&desc, &"value".into(), value);
-        let _ = Reflect::set(&desc, &"enumerable".into(), &JsValue::TRUE);
-        let _ = Reflect::set(&desc, &"writable".into(), &JsValue::TRUE);
-        let _ = Reflect::set(&desc, &"configurable".into(), &JsValue::TRUE);
-        Object::define_property(obj, &key.into(), &desc);
-    } else {
-        let _ = Reflect::set(obj, &key.into(), value);
-    }
+    put(obj, &key.into(), value);
 }

@@ -358,3 +358,28 @@ test("sealed tokens are not padded unless asked; padding hides value lengths", (
   throwsCode(() => new CursorCodec({ keys, mode: "sealed", padding: 0 }), "unsupported_value");
   throwsCode(() => new CursorCodec({ keys, mode: "sealed", padding: 1e9 }), "unsupported_value");
 });
+
+test("refusals leave wasm memory as it was: a 100 MB token, 50 MB values over maxLength", async () => {
+  // The instance's memory, as tests/js/longwalk.test.mjs reaches it: `initSync` of the glue
+  // returns the live instance's exports once the entry has loaded it.
+  const { createRequire } = await import("node:module");
+  const { readFileSync } = await import("node:fs");
+  const dir = createRequire(import.meta.url).resolve("pagecursor/package.json").replace(/package\.json$/, "");
+  const glue = await import(`${dir}pagecursor.js`);
+  const { memory } = glue.initSync({ module: readFileSync(`${dir}pagecursor_bg.wasm`) });
+  assert.ok(memory instanceof WebAssembly.Memory);
+  const signed = new CursorCodec({ keys });
+  signed.decode(signed.encode({ warm: "up" }));
+  const before = memory.buffer.byteLength;
+  throwsCode(() => decodeCursor("A".repeat(100e6)), "too_large");
+  throwsCode(() => encodeCursor("x".repeat(50e6)), "too_large");
+  throwsCode(() => encodeCursor("é".repeat(25e6)), "too_large");
+  throwsCode(() => signed.encode(new Uint8Array(50e6)), "too_large");
+  throwsCode(() => signed.encode(["x".repeat(50e6), Symbol("never read")]), "too_large");
+  // A lying own `length` is not read: 16 bytes are 16 bytes.
+  const lying = Object.defineProperty(new Uint8Array(16), "length", { value: 2 ** 31 + 100 });
+  assert.equal(decodeCursor(encodeCursor(lying)).value.length, 16);
+  // The walk stops at the payload of a maxLength token: the value is never copied into wasm
+  // memory (which never shrinks). One 64 KiB page of slack for the allocator's own needs.
+  assert.ok(memory.buffer.byteLength - before <= 65536, `grew by ${memory.buffer.byteLength - before} bytes`);
+});
