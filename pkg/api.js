@@ -1,24 +1,73 @@
 // The public surface of pagecursor, shared by every entry (node.js, web.js, workerd.js, deno.js).
 // Each entry initialises the WebAssembly module its own way and then re-exports this file.
-import { CursorCodec, CursorStack, InfiniteList } from "./pagecursor.js";
-
-export { CursorCodec, encodeCursor, decodeCursor } from "./pagecursor.js";
-export { CursorStack, offsetPage, paginateOffset, paginateKeyset } from "./pagecursor.js";
-export { paginate, Paginator } from "./paginator.js";
-export { InfiniteList } from "./paginator.js";
-export { CursorError, PaginationError } from "./errors.js";
+import { CursorCodec as Codec, CursorStack as Stack } from "./pagecursor.js";
+import { InfiniteList as List } from "./paginator.js";
 import { makeArgumentError } from "./errors.js";
 
-// F6 (docs/security.md): misuse is a TypeError.
-for (const C of [CursorCodec, CursorStack, InfiniteList]) {
+export { encodeCursor, decodeCursor } from "./pagecursor.js";
+export { offsetPage, paginateOffset, paginateKeyset } from "./pagecursor.js";
+export { paginate, Paginator } from "./paginator.js";
+export { CursorError, PaginationError } from "./errors.js";
+
+// F6 (docs/security.md): misuse is a TypeError, and no call reaches WebAssembly with a pointer
+// that is not the live object's own (why and how: docs/cursor-stack.md, "Object lifetimes").
+const live = new WeakMap();
+const foreign = (k) => makeArgumentError(false, `${k}: freed or foreign object`);
+
+function ptrOf() {
+  const rec = live.get(this);
+  return rec ? rec.ptr : 0;
+}
+function setPtr(v) {
+  if (v === 0) live.delete(this);
+}
+function lock(obj) {
+  live.set(obj, { ptr: obj.__wbg_ptr, busy: 0 });
+  Object.defineProperty(obj, "__wbg_ptr", { __proto__: null, get: ptrOf, set: setPtr, configurable: false });
+  return obj;
+}
+
+function brand(C) {
   const p = C.prototype;
+  const free = p.free, destroy = p.__destroy_into_raw;
   for (const k of Object.getOwnPropertyNames(p)) {
+    if (k === "constructor") continue;
     const d = Object.getOwnPropertyDescriptor(p, k), g = d.get ? "get" : "value", f = d[g];
-    if (/^(constructor|free|__destroy_into_raw)$/.test(k)) continue;
-    d[g] = function (a, b, c) {
-      if (this instanceof C && this.__wbg_ptr) return f.call(this, a, b, c);
-      throw makeArgumentError(false, `${k}: freed or foreign object`);
-    };
+    if (typeof f !== "function") continue;
+    d[g] = k === "free"
+      ? function () {
+        const rec = live.get(this);
+        if (!rec) throw foreign(k);
+        if (rec.busy) throw makeArgumentError(false, "free: the object is in use by one of its own calls");
+        const obj = this;
+        free.call({ __destroy_into_raw: () => destroy.call(obj) });
+      }
+      : function (a, b, c) {
+        const rec = live.get(this);
+        if (!rec) throw foreign(k);
+        rec.busy++;
+        try {
+          return f.call(this, a, b, c);
+        } finally {
+          rec.busy--;
+        }
+      };
     Object.defineProperty(p, k, d);
   }
+  if (typeof Symbol.dispose === "symbol" && p[Symbol.dispose]) p[Symbol.dispose] = p.free;
+  const wrap = C.__wrap;
+  if (wrap) C.__wrap = (ptr) => lock(wrap.call(C, ptr));
+  const exported = new Proxy(C, {
+    construct: (target, args, newTarget) => lock(Reflect.construct(target, args, newTarget)),
+    get: (target, k, receiver) => (k === "__wrap" ? undefined : Reflect.get(target, k, receiver)),
+    getOwnPropertyDescriptor: (target, k) => (k === "__wrap" ? undefined : Reflect.getOwnPropertyDescriptor(target, k)),
+    has: (target, k) => k !== "__wrap" && k in target,
+    ownKeys: (target) => Reflect.ownKeys(target).filter((k) => k !== "__wrap"),
+  });
+  p.constructor = exported;
+  return exported;
 }
+
+export const CursorCodec = brand(Codec);
+export const CursorStack = brand(Stack);
+export const InfiniteList = brand(List);
