@@ -13,18 +13,13 @@ export { CursorError, PaginationError } from "./errors.js";
 // that is not the live object's own (why and how: docs/cursor-stack.md, "Object lifetimes").
 const live = new WeakMap();
 const foreign = (k) => makeArgumentError(false, `${k}: freed or foreign object`);
-
-function ptrOf() {
-  const rec = live.get(this);
-  return rec ? rec.ptr : 0;
-}
-function setPtr(v) {
-  if (v === 0) live.delete(this);
-}
-function lock(obj) {
-  live.set(obj, { ptr: obj.__wbg_ptr, busy: 0 });
-  Object.defineProperty(obj, "__wbg_ptr", { __proto__: null, get: ptrOf, set: setPtr, configurable: false });
-  return obj;
+// Non-configurable: a caller may write a number over it (then the object is refused) but never
+// turn it into an accessor that answers the check and the glue differently.
+const lock = (obj) => (live.set(obj, { ptr: obj.__wbg_ptr, busy: 0 }), Object.defineProperty(obj, "__wbg_ptr", { configurable: false }));
+// The record of `obj` when its own `__wbg_ptr` is still the one the glue gave it.
+function record(obj) {
+  const rec = live.get(obj);
+  return rec && obj.__wbg_ptr === rec.ptr && rec.ptr ? rec : undefined;
 }
 
 function brand(C) {
@@ -36,14 +31,15 @@ function brand(C) {
     if (typeof f !== "function") continue;
     d[g] = k === "free"
       ? function () {
-        const rec = live.get(this);
+        const rec = record(this);
         if (!rec) throw foreign(k);
         if (rec.busy) throw makeArgumentError(false, "free: the object is in use by one of its own calls");
         const obj = this;
+        live.delete(obj);
         free.call({ __destroy_into_raw: () => destroy.call(obj) });
       }
       : function (a, b, c) {
-        const rec = live.get(this);
+        const rec = record(this);
         if (!rec) throw foreign(k);
         rec.busy++;
         try {
