@@ -136,6 +136,9 @@ impl Drop for Scratch {
     }
 }
 
+/// A live codec in the registry: its id and its core.
+type Registered = (u64, Rc<codec::CursorCodec>);
+
 thread_local! {
     static SCRATCH: std::cell::Cell<Vec<u8>> = const { std::cell::Cell::new(Vec::new()) };
     /// Live codecs by id, so that bindings that receive a `CursorCodec` inside an options
@@ -144,7 +147,7 @@ thread_local! {
     /// creating, finding and dropping a codec cost the same with a million live ones (a vector
     /// scanned by id made a churn of abandoned codecs quadratic: 100,000 took 17 s). Free slots
     /// are reused. (A hash map or B-tree costs kilobytes of wasm; a B-tree 3.5 KB gzip.)
-    static CODECS: RefCell<Vec<Option<(u64, Rc<codec::CursorCodec>)>>> = const { RefCell::new(Vec::new()) };
+    static CODECS: RefCell<Vec<Option<Registered>>> = const { RefCell::new(Vec::new()) };
     static FREE_SLOTS: RefCell<Vec<u32>> = const { RefCell::new(Vec::new()) };
     static NEXT_ID: RefCell<u64> = const { RefCell::new(1) };
 }
