@@ -10,58 +10,50 @@ export { paginate, Paginator } from "./paginator.js";
 export { CursorError, PaginationError } from "./errors.js";
 
 // F6 (docs/security.md): misuse is a TypeError, and no call reaches WebAssembly with a pointer
-// that is not the live object's own (why and how: docs/cursor-stack.md, "Object lifetimes").
+// that is not the object's own (docs/cursor-stack.md, "Re-entrant calls and object lifetimes").
 const live = new WeakMap();
-const foreign = (k) => makeArgumentError(false, `${k}: freed or foreign object`);
-// Non-configurable: a caller may write a number over it (then the object is refused) but never
-// turn it into an accessor that answers the check and the glue differently.
-const lock = (obj) => (live.set(obj, { ptr: obj.__wbg_ptr, busy: 0 }), Object.defineProperty(obj, "__wbg_ptr", { configurable: false }));
-// The record of `obj` when its own `__wbg_ptr` is still the one the glue gave it.
-function record(obj) {
-  const rec = live.get(obj);
-  return rec && obj.__wbg_ptr === rec.ptr && rec.ptr ? rec : undefined;
+const R = Reflect;
+const lock = (o) => (live.set(o, { ptr: o.__wbg_ptr, busy: 0 }), Object.defineProperty(o, "__wbg_ptr", { configurable: false }));
+function record(o, k) {
+  const r = live.get(o);
+  if (r && o.__wbg_ptr === r.ptr) return r;
+  throw makeArgumentError(false, `${k}: freed or foreign object`);
 }
 
 function brand(C) {
-  const p = C.prototype;
-  const free = p.free, destroy = p.__destroy_into_raw;
+  const p = C.prototype, free = p.free, destroy = p.__destroy_into_raw;
   for (const k of Object.getOwnPropertyNames(p)) {
-    if (k === "constructor") continue;
     const d = Object.getOwnPropertyDescriptor(p, k), g = d.get ? "get" : "value", f = d[g];
-    if (typeof f !== "function") continue;
+    if (k === "constructor" || typeof f !== "function") continue;
     d[g] = k === "free"
       ? function () {
-        const rec = record(this);
-        if (!rec) throw foreign(k);
-        if (rec.busy) throw makeArgumentError(false, "free: the object is in use by one of its own calls");
-        const obj = this;
-        live.delete(obj);
-        free.call({ __destroy_into_raw: () => destroy.call(obj) });
+        if (record(this, k).busy) throw makeArgumentError(false, "free: the object is in use by one of its own calls");
+        const o = this;
+        live.delete(o);
+        free.call({ __destroy_into_raw: () => destroy.call(o) });
       }
       : function (a, b, c) {
-        const rec = record(this);
-        if (!rec) throw foreign(k);
-        rec.busy++;
+        const r = record(this, k);
+        r.busy++;
         try {
           return f.call(this, a, b, c);
         } finally {
-          rec.busy--;
+          r.busy--;
         }
       };
     Object.defineProperty(p, k, d);
   }
-  if (typeof Symbol.dispose === "symbol" && p[Symbol.dispose]) p[Symbol.dispose] = p.free;
+  if (p[Symbol.dispose]) p[Symbol.dispose] = p.free;
   const wrap = C.__wrap;
   if (wrap) C.__wrap = (ptr) => lock(wrap.call(C, ptr));
-  const exported = new Proxy(C, {
-    construct: (target, args, newTarget) => lock(Reflect.construct(target, args, newTarget)),
-    get: (target, k, receiver) => (k === "__wrap" ? undefined : Reflect.get(target, k, receiver)),
-    getOwnPropertyDescriptor: (target, k) => (k === "__wrap" ? undefined : Reflect.getOwnPropertyDescriptor(target, k)),
-    has: (target, k) => k !== "__wrap" && k in target,
-    ownKeys: (target) => Reflect.ownKeys(target).filter((k) => k !== "__wrap"),
-  });
-  p.constructor = exported;
-  return exported;
+  const hidden = (k) => k === "__wrap";
+  return (p.constructor = new Proxy(C, {
+    construct: (t, args, n) => lock(R.construct(t, args, n)),
+    get: (t, k, r) => (hidden(k) ? undefined : R.get(t, k, r)),
+    getOwnPropertyDescriptor: (t, k) => (hidden(k) ? undefined : R.getOwnPropertyDescriptor(t, k)),
+    has: (t, k) => !hidden(k) && k in t,
+    ownKeys: (t) => R.ownKeys(t).filter((k) => !hidden(k)),
+  }));
 }
 
 export const CursorCodec = brand(Codec);
