@@ -1,24 +1,61 @@
 // The public surface of pagecursor, shared by every entry (node.js, web.js, workerd.js, deno.js).
 // Each entry initialises the WebAssembly module its own way and then re-exports this file.
-import { CursorCodec, CursorStack, InfiniteList } from "./pagecursor.js";
-
-export { CursorCodec, encodeCursor, decodeCursor } from "./pagecursor.js";
-export { CursorStack, offsetPage, paginateOffset, paginateKeyset } from "./pagecursor.js";
-export { paginate, Paginator } from "./paginator.js";
-export { InfiniteList } from "./paginator.js";
-export { CursorError, PaginationError } from "./errors.js";
+import { CursorCodec as Codec, CursorStack as Stack } from "./pagecursor.js";
+import { InfiniteList as List } from "./paginator.js";
 import { makeArgumentError } from "./errors.js";
 
-// F6 (docs/security.md): misuse is a TypeError.
-for (const C of [CursorCodec, CursorStack, InfiniteList]) {
-  const p = C.prototype;
+export { encodeCursor, decodeCursor } from "./pagecursor.js";
+export { offsetPage, paginateOffset, paginateKeyset } from "./pagecursor.js";
+export { paginate, Paginator } from "./paginator.js";
+export { CursorError, PaginationError } from "./errors.js";
+
+// F6 (docs/security.md): misuse is a TypeError, and no call reaches WebAssembly with a pointer
+// that is not the object's own (docs/cursor-stack.md, "Re-entrant calls and object lifetimes").
+const live = new WeakMap();
+const R = Reflect;
+const lock = (o) => (live.set(o, { ptr: o.__wbg_ptr, busy: 0 }), Object.defineProperty(o, "__wbg_ptr", { configurable: false }));
+function record(o, k) {
+  const r = live.get(o);
+  if (r && o.__wbg_ptr === r.ptr) return r;
+  throw makeArgumentError(false, `${k}: freed or foreign object`);
+}
+
+function brand(C) {
+  const p = C.prototype, free = p.free, destroy = p.__destroy_into_raw;
   for (const k of Object.getOwnPropertyNames(p)) {
     const d = Object.getOwnPropertyDescriptor(p, k), g = d.get ? "get" : "value", f = d[g];
-    if (/^(constructor|free|__destroy_into_raw)$/.test(k)) continue;
-    d[g] = function (a, b, c) {
-      if (this instanceof C && this.__wbg_ptr) return f.call(this, a, b, c);
-      throw makeArgumentError(false, `${k}: freed or foreign object`);
-    };
+    if (k === "constructor" || typeof f !== "function") continue;
+    d[g] = k === "free"
+      ? function () {
+        if (record(this, k).busy) throw makeArgumentError(false, "free: the object is in use by one of its own calls");
+        const o = this;
+        live.delete(o);
+        free.call({ __destroy_into_raw: () => destroy.call(o) });
+      }
+      : function (a, b, c) {
+        const r = record(this, k);
+        r.busy++;
+        try {
+          return f.call(this, a, b, c);
+        } finally {
+          r.busy--;
+        }
+      };
     Object.defineProperty(p, k, d);
   }
+  if (p[Symbol.dispose]) p[Symbol.dispose] = p.free;
+  const wrap = C.__wrap;
+  if (wrap) C.__wrap = (ptr) => lock(wrap.call(C, ptr));
+  const hidden = (k) => k === "__wrap";
+  return (p.constructor = new Proxy(C, {
+    construct: (t, args, n) => lock(R.construct(t, args, n)),
+    get: (t, k, r) => (hidden(k) ? undefined : R.get(t, k, r)),
+    getOwnPropertyDescriptor: (t, k) => (hidden(k) ? undefined : R.getOwnPropertyDescriptor(t, k)),
+    has: (t, k) => !hidden(k) && k in t,
+    ownKeys: (t) => R.ownKeys(t).filter((k) => !hidden(k)),
+  }));
 }
+
+export const CursorCodec = brand(Codec);
+export const CursorStack = brand(Stack);
+export const InfiniteList = brand(List);

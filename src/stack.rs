@@ -160,7 +160,7 @@ pub struct CursorStack {
     oldest: u64,
     tokens: VecDeque<Option<Value>>,
     successor: Successor,
-    max_depth: Option<usize>,
+    max_depth: Option<u64>,
 }
 
 impl Default for CursorStack {
@@ -182,7 +182,7 @@ impl CursorStack {
     }
 
     /// A stack on page 1 that keeps the tokens of the `max_depth` most recent pages.
-    pub fn with_max_depth(max_depth: usize) -> Result<CursorStack, StackError> {
+    pub fn with_max_depth(max_depth: u64) -> Result<CursorStack, StackError> {
         if max_depth == 0 {
             return Err(StackError::InvalidMaxDepth);
         }
@@ -193,7 +193,7 @@ impl CursorStack {
     }
 
     /// The configured depth, if any.
-    pub fn max_depth(&self) -> Option<usize> {
+    pub fn max_depth(&self) -> Option<u64> {
         self.max_depth
     }
 
@@ -284,7 +284,7 @@ impl CursorStack {
         self.page += 1;
         self.successor = Successor::Unknown;
         if let Some(max) = self.max_depth {
-            while self.tokens.len() > max {
+            while self.tokens.len() as u64 > max {
                 self.tokens.pop_front();
                 self.oldest += 1;
             }
@@ -329,19 +329,20 @@ impl CursorStack {
     /// too many, the furthest ones go too, and the last kept page's successor becomes the token
     /// of the first dropped page, so `forward` still reaches it. Every state a stack holds is
     /// one [`from_value`](Self::from_value) accepts (F11 in docs/security.md).
-    pub fn set_max_depth(&mut self, max_depth: Option<usize>) -> Result<(), StackError> {
+    pub fn set_max_depth(&mut self, max_depth: Option<u64>) -> Result<(), StackError> {
         if max_depth == Some(0) {
             return Err(StackError::InvalidMaxDepth);
         }
         self.max_depth = max_depth;
         if let Some(max) = max_depth {
-            while self.tokens.len() > max && self.oldest < self.page {
+            while self.tokens.len() as u64 > max && self.oldest < self.page {
                 self.tokens.pop_front();
                 self.oldest += 1;
             }
-            if self.tokens.len() > max {
+            if self.tokens.len() as u64 > max {
                 // The current page is the oldest kept, so the token at `max` is a page after
-                // it (page 2 or later: never `None`).
+                // it (page 2 or later: never `None`); `max` is below the length, so it fits.
+                let max = max as usize;
                 self.successor = match self.tokens.get(max).cloned().flatten() {
                     Some(next) => Successor::Token(next),
                     None => Successor::Unknown,
@@ -374,7 +375,7 @@ impl CursorStack {
             Successor::Token(t) => entries.push(("n".to_owned(), t.clone())),
         }
         if let Some(max) = self.max_depth {
-            entries.push(("d".to_owned(), Value::Int(max as i128)));
+            entries.push(("d".to_owned(), Value::Int(max.into())));
         }
         Value::Map(entries)
     }
@@ -405,10 +406,9 @@ impl CursorStack {
         check_version(value, "cursor stack state")?;
         let page = int("p")?.ok_or_else(|| bad("no page"))?;
         let oldest = int("o")?.ok_or_else(|| bad("no oldest page"))?;
-        let max_depth = match int("d")? {
-            Some(d) => Some(usize::try_from(d).map_err(|_| bad("d is out of range"))?),
-            None => None,
-        };
+        // A depth is kept as a u64 on every target: a state saved with a depth above 2^32 - 1
+        // restores on wasm32 exactly as it was saved.
+        let max_depth = int("d")?;
         let Some(Value::List(list)) = value.get("t") else {
             return Err(bad("no tokens"));
         };
@@ -431,7 +431,7 @@ impl CursorStack {
         if tokens.is_empty() || page < oldest || page - oldest >= tokens.len() as u64 {
             return Err(bad("page is outside the kept tokens"));
         }
-        if max_depth.is_some_and(|d| tokens.len() > d) {
+        if max_depth.is_some_and(|d| tokens.len() as u64 > d) {
             return Err(bad("more tokens than maxDepth"));
         }
         let successor = match (value.get("e"), value.get("n")) {

@@ -11,7 +11,7 @@ use std::collections::HashSet;
 use pagecursor::codec::CursorCodec;
 use pagecursor::{CursorStack, Value};
 
-const MAX_DEPTHS: std::ops::RangeInclusive<usize> = 1..=6;
+const MAX_DEPTHS: std::ops::RangeInclusive<u64> = 1..=6;
 
 /// Every operation of the stack, with a small alphabet of tokens (so that states repeat and
 /// the search stays small) and the absent tokens that mean "the end".
@@ -99,7 +99,7 @@ fn every_state_restored_with_a_smaller_max_depth_round_trips() {
             );
             assert_eq!(lowered.max_depth(), Some(depth));
             let kept = lowered.furthest() - lowered.oldest() + 1;
-            assert!(kept <= depth as u64, "{lowered:?} keeps {kept} > {depth}");
+            assert!(kept <= depth, "{lowered:?} keeps {kept} > {depth}");
             // Nothing is lost for the next step: forward from the current page gives the same
             // token as before (when the stack had one).
             let (mut a, mut b) = (stack.clone(), lowered.clone());

@@ -133,7 +133,7 @@ proptest! {
     ) {
         let codec = CursorCodec::default();
         let mut st = match depth {
-            Some(d) => CursorStack::with_max_depth(d).unwrap(),
+            Some(d) => CursorStack::with_max_depth(d as u64).unwrap(),
             None => CursorStack::new(),
         };
         let mut m = Model::new(depth);

@@ -144,52 +144,49 @@ impl Drop for Scratch {
     }
 }
 
-/// Bits of a registry id that say where the codec sits in the table (up to 2^24 live codecs);
-/// the 29 bits above them are random.
-const SLOT_BITS: u32 = 24;
-const SLOT_MASK: u64 = (1 << SLOT_BITS) - 1;
-
-/// Live codecs by id, so that bindings that receive a `CursorCodec` inside an options object
-/// (the paginator, the cursor stack) can reach its core without unsafe code. The id names its
-/// slot, so creating, finding and dropping a codec cost the same with ten live codecs or a
-/// million (a list scanned on every call made a churn of 10^6 codecs quadratic); freed slots
+/// Live codecs, so that bindings that receive a `CursorCodec` inside an options object (the
+/// paginator, the cursor stack) can reach its core without unsafe code. A slab: a codec's slot
+/// (`__codecSlot`) finds its entry at once and its id must match, so creating, finding and
+/// dropping a codec cost the same with ten live codecs or a million (a list scanned by id on
+/// every call made a churn of 10^6 abandoned codecs quadratic: 100,000 took 17 s). Freed slots
 /// are reused, so the table never holds more entries than the most codecs ever alive at once.
+/// (A hash map or B-tree costs kilobytes of wasm; a B-tree 3.5 KB gzip.)
 #[derive(Default)]
 struct Registry {
-    slots: Vec<(u64, Option<Rc<codec::CursorCodec>>)>,
-    free: Vec<usize>,
+    slots: Vec<Option<(u64, Rc<codec::CursorCodec>)>>,
+    free: Vec<u32>,
 }
 
 impl Registry {
-    fn get(&self, id: u64) -> Option<Rc<codec::CursorCodec>> {
-        match self.slots.get((id & SLOT_MASK) as usize) {
-            Some((k, Some(c))) if *k == id => Some(c.clone()),
+    fn get(&self, slot: u64, id: u64) -> Option<Rc<codec::CursorCodec>> {
+        match self.slots.get(usize::try_from(slot).ok()?) {
+            Some(Some((k, c))) if *k == id => Some(c.clone()),
             _ => None,
         }
     }
 
-    /// Registers `codec` under a fresh id, or None when 2^24 codecs are alive.
-    fn insert(&mut self, codec: Rc<codec::CursorCodec>) -> Option<u64> {
-        let slot = match self.free.pop() {
-            Some(slot) => slot,
-            None if (self.slots.len() as u64) <= SLOT_MASK => {
-                self.slots.push((0, None));
-                self.slots.len() - 1
+    /// Registers `codec`; returns its slot and its fresh id.
+    fn insert(&mut self, codec: Rc<codec::CursorCodec>) -> (u32, u64) {
+        let id = fresh_id();
+        let entry = Some((id, codec));
+        match self.free.pop() {
+            Some(slot) => {
+                if let Some(free) = self.slots.get_mut(slot as usize) {
+                    *free = entry;
+                }
+                (slot, id)
             }
-            None => return None,
-        };
-        let id = (random_bits() << SLOT_BITS) | slot as u64;
-        *self.slots.get_mut(slot)? = (id, Some(codec));
-        Some(id)
+            None => {
+                self.slots.push(entry);
+                ((self.slots.len() - 1) as u32, id)
+            }
+        }
     }
 
-    fn remove(&mut self, id: u64) {
-        let slot = (id & SLOT_MASK) as usize;
-        if let Some(entry) = self.slots.get_mut(slot) {
-            if entry.0 == id {
-                *entry = (0, None);
-                self.free.push(slot);
-            }
+    fn remove(&mut self, slot: u32) {
+        if let Some(entry) = self.slots.get_mut(slot as usize) {
+            *entry = None;
+            self.free.push(slot);
         }
     }
 }
@@ -200,11 +197,13 @@ thread_local! {
     static NEXT_ID: std::cell::Cell<u64> = const { std::cell::Cell::new(1) };
 }
 
-/// The random part of a registry id, so that a forged `{ __codecId }` object does not reach the
-/// keys of a codec its author holds no reference to: 29 bits (the id stays exact in a JS
-/// number), never zero. Without a random source (none is missing in browsers, Node, Deno, Bun
-/// or workerd) a counter stands in.
-fn random_bits() -> u64 {
+/// A registry id nobody can guess: a forged `{ __codecId, __codecSlot }` object must not reach
+/// the keys of a codec its author holds no reference to (a server that passes parsed JSON as
+/// options would otherwise let a client guess its way in). 53 random bits, so the id is exact in
+/// a JS number; never 0. Without a random source (none is missing in browsers, Node, Deno, Bun
+/// or workerd) a counter stands in: two live codecs may then share an id, and each is still
+/// found by its own slot.
+fn fresh_id() -> u64 {
     let mut bytes = [0u8; 8];
     let bits = match getrandom::fill(&mut bytes) {
         Ok(()) => u64::from_le_bytes(bytes),
@@ -213,7 +212,7 @@ fn random_bits() -> u64 {
             n.get()
         }),
     };
-    (bits & ((1 << (53 - SLOT_BITS)) - 1)).max(1)
+    (bits & ((1 << 53) - 1)).max(1)
 }
 
 /// The largest integer a JS number holds exactly.
@@ -482,11 +481,15 @@ pub fn decode_options(options: &JsValue) -> Result<DecodeOptions, JsValue> {
 /// The core codec behind a JS `CursorCodec` passed in an options object.
 pub fn codec_from_js(value: &JsValue) -> Result<Rc<codec::CursorCodec>, JsValue> {
     install_clock();
-    let id = get(value, "__codecId")?
-        .as_f64()
-        .filter(|f| f.fract() == 0.0 && (1.0..=MAX_SAFE).contains(f))
-        .map(|f| f as u64);
-    id.and_then(|id| CODECS.with(|c| c.borrow().get(id)))
+    let whole = |v: JsValue| {
+        v.as_f64()
+            .filter(|f| f.fract() == 0.0 && (0.0..=MAX_SAFE).contains(f))
+            .map(|f| f as u64)
+    };
+    let id = whole(get(value, "__codecId")?);
+    let slot = whole(get(value, "__codecSlot")?);
+    id.zip(slot)
+        .and_then(|(id, slot)| CODECS.with(|c| c.borrow().get(slot, id)))
         .ok_or_else(|| {
             JsValue::from(super::errors::TypeError::new(
                 "options.codec must be a CursorCodec",
@@ -546,6 +549,7 @@ fn read_keys(keys: &JsValue) -> Result<Vec<Key>, JsValue> {
 #[wasm_bindgen(js_name = "CursorCodec")]
 pub struct JsCursorCodec {
     id: u64,
+    slot: u32,
     inner: Rc<codec::CursorCodec>,
     /// The user's `now`, called by this class's own methods so that what it throws reaches
     /// the caller unchanged.
@@ -610,11 +614,10 @@ impl JsCursorCodec {
         };
         let has_ttl = opts.ttl.is_some();
         let inner = Rc::new(codec::CursorCodec::new(opts)?);
-        let id = CODECS
-            .with(|c| c.borrow_mut().insert(inner.clone()))
-            .ok_or_else(|| bad("more than 2^24 CursorCodec objects are alive".into()))?;
+        let (slot, id) = CODECS.with(|c| c.borrow_mut().insert(inner.clone()));
         Ok(JsCursorCodec {
             id,
+            slot,
             inner,
             now,
             has_ttl,
@@ -625,6 +628,12 @@ impl JsCursorCodec {
     #[wasm_bindgen(getter, js_name = "__codecId")]
     pub fn codec_id(&self) -> f64 {
         self.id as f64
+    }
+
+    /// Internal: where other bindings find this codec's core.
+    #[wasm_bindgen(getter, js_name = "__codecSlot")]
+    pub fn codec_slot(&self) -> f64 {
+        self.slot as f64
     }
 
     /// The mode this codec mints and accepts: `"plain"`, `"signed"` or `"sealed"`.
@@ -661,7 +670,7 @@ impl JsCursorCodec {
 
 impl Drop for JsCursorCodec {
     fn drop(&mut self) {
-        CODECS.with(|c| c.borrow_mut().remove(self.id));
+        CODECS.with(|c| c.borrow_mut().remove(self.slot));
     }
 }
 

@@ -1,8 +1,11 @@
 // The error classes (comments: src/wasm/errors.rs).
+const def = Object.defineProperty;
+const own = (o, k, value) => def(o, k, { __proto__: null, value, writable: true, enumerable: true, configurable: true });
+
 export class CursorError extends Error {
   constructor(code, message, options) {
     super(message, options);
-    this.code = code;
+    own(this, "code", code);
   }
 }
 CursorError.prototype.name = "CursorError";
@@ -10,8 +13,8 @@ CursorError.prototype.name = "CursorError";
 export class PaginationError extends Error {
   constructor(code, message, options) {
     super(message, options);
-    this.code = code;
-    this.resumeToken = options && options.resumeToken !== undefined ? options.resumeToken : undefined;
+    own(this, "code", code);
+    own(this, "resumeToken", options && options.resumeToken !== undefined ? options.resumeToken : undefined);
   }
 }
 PaginationError.prototype.name = "PaginationError";
@@ -21,13 +24,11 @@ export function makeCursorError(code, message) {
 }
 
 export function makePaginationError(code, message, cause, resumeToken) {
-  const options = { resumeToken };
-  if (cause !== undefined) options.cause = cause;
-  return new PaginationError(code, message, options);
+  return new PaginationError(code, message, cause !== undefined ? { __proto__: null, cause, resumeToken } : { __proto__: null, resumeToken });
 }
 
 export function makeArgumentError(range, message) {
   const err = range ? new RangeError(message) : new TypeError(message);
-  err.code = "invalid_argument";
+  own(err, "code", "invalid_argument");
   return err;
 }

@@ -8,28 +8,32 @@ use crate::error::CursorError;
 // factories, so `err instanceof CursorError` holds for every error the package throws. A wrong
 // argument (a bad option value, a page number below 1, …) is the caller's bug, not a cursor or
 // pagination failure: it stays a TypeError or RangeError (`makeArgumentError`), and like every
-// error of the package it carries a stable `code`, "invalid_argument". (The comments live here:
-// the JS ships as written.)
+// error of the package it carries a stable `code`, "invalid_argument". The factories set `code`,
+// `resumeToken` and `cause` as own data properties (`defineProperty`, option bags without a
+// prototype): a setter or getter of a polluted `Object.prototype` never runs while an error is
+// built. They are `catch` all the same, so that nothing they might throw unwinds through
+// WebAssembly frames: such a throw is the error then. (The comments live here: the JS ships as
+// written.)
 #[wasm_bindgen(module = "/src/wasm/errors.js")]
 extern "C" {
-    #[wasm_bindgen(js_name = "makeCursorError")]
-    fn make_cursor_error(code: &str, message: &str) -> JsValue;
-    #[wasm_bindgen(js_name = "makeArgumentError")]
-    fn make_argument_error(range: bool, message: &str) -> JsValue;
-    #[wasm_bindgen(js_name = "makePaginationError")]
+    #[wasm_bindgen(js_name = "makeCursorError", catch)]
+    fn make_cursor_error(code: &str, message: &str) -> Result<JsValue, JsValue>;
+    #[wasm_bindgen(js_name = "makeArgumentError", catch)]
+    fn make_argument_error(range: bool, message: &str) -> Result<JsValue, JsValue>;
+    #[wasm_bindgen(js_name = "makePaginationError", catch)]
     fn make_pagination_error(
         code: &str,
         message: &str,
         cause: JsValue,
         resume_token: JsValue,
-    ) -> JsValue;
+    ) -> Result<JsValue, JsValue>;
 }
 
 impl From<CursorError> for JsValue {
     // One copy in the module: the option readers convert at many call sites.
     #[inline(never)]
     fn from(err: CursorError) -> JsValue {
-        make_cursor_error(err.code(), &err.to_string())
+        make_cursor_error(err.code(), &err.to_string()).unwrap_or_else(|thrown| thrown)
     }
 }
 
@@ -48,6 +52,7 @@ pub fn pagination_error(
             .map(JsValue::from)
             .unwrap_or(JsValue::UNDEFINED),
     )
+    .unwrap_or_else(|thrown| thrown)
 }
 
 /// A JS `TypeError` with `code: "invalid_argument"` (a wrong type of argument or option).
@@ -57,7 +62,7 @@ pub(crate) struct TypeError(JsValue);
 impl TypeError {
     /// The error with this message.
     pub(crate) fn new(message: &str) -> TypeError {
-        TypeError(make_argument_error(false, message))
+        TypeError(make_argument_error(false, message).unwrap_or_else(|thrown| thrown))
     }
 }
 
@@ -74,7 +79,7 @@ pub(crate) struct RangeError(JsValue);
 impl RangeError {
     /// The error with this message.
     pub(crate) fn new(message: &str) -> RangeError {
-        RangeError(make_argument_error(true, message))
+        RangeError(make_argument_error(true, message).unwrap_or_else(|thrown| thrown))
     }
 }
 

@@ -2,13 +2,13 @@
 
 use std::rc::Rc;
 
-use js_sys::{Array, Object, Reflect};
+use js_sys::{Array, Reflect};
 
 use super::errors::{RangeError, TypeError};
 use wasm_bindgen::prelude::*;
 
 use super::codec::codec_from_js;
-use super::convert::{set_own, to_value};
+use super::convert::to_value;
 use crate::codec::CursorCodec;
 use crate::error::{quoted, CursorError};
 use crate::keyset::{paginate_keyset as core_keyset, KeysetError, KeysetOptions, SortKey};
@@ -39,9 +39,35 @@ pub(crate) fn for_each_item(
     Ok(())
 }
 
-/// `items.length` of an array that may be a Proxy whose trap throws (the error, unchanged).
+/// `items.length` of an array that may be a Proxy whose trap throws (the error, unchanged) or
+/// lies: anything but an array length (an integer in [0, 2^32 - 1]) is a `RangeError`, never
+/// truncated to one.
 fn items_length(items: &JsValue) -> Result<u32, JsValue> {
-    Ok(get(items, "length")?.as_f64().unwrap_or(0.0) as u32)
+    array_length_of(&get(items, "length")?)
+}
+
+fn array_length_of(length: &JsValue) -> Result<u32, JsValue> {
+    match length.as_f64() {
+        Some(n) if n.fract() == 0.0 && (0.0..=4_294_967_295.0).contains(&n) => Ok(n as u32),
+        _ => Err(range_error(
+            "an array's length must be an integer from 0 to 4294967295",
+        )),
+    }
+}
+
+/// The caller's `items` read once in JS ([`copy`]): a copy whose elements are own data
+/// properties, so that nothing later reads the caller's array (a Proxy) again.
+fn items_copy(items: &JsValue, what: &str) -> Result<Array, JsValue> {
+    let copy = copy(items)?;
+    if copy.is_null() {
+        return Err(type_error(&[what, " must be an array"].concat()));
+    }
+    if copy.is_undefined() {
+        return Err(range_error(
+            &[what, ".length must be an array length"].concat(),
+        ));
+    }
+    Ok(copy.unchecked_into())
 }
 
 fn type_error(msg: &str) -> JsValue {
@@ -52,11 +78,17 @@ fn range_error(msg: &str) -> JsValue {
     RangeError::new(msg).into()
 }
 
+thread_local! {
+    /// The plain codec of every stack, list and keyset page built without one: shared, so that
+    /// a stack costs its state only (a codec per stack was most of an abandoned stack's bytes).
+    static PLAIN: Rc<CursorCodec> = Rc::new(CursorCodec::default());
+}
+
 /// `options.codec`: a plain codec when absent (`undefined` or `null`).
 pub(crate) fn codec_option(options: &JsValue) -> Result<Rc<CursorCodec>, JsValue> {
     let codec = get(options, "codec")?;
     if codec.is_undefined() || codec.is_null() {
-        Ok(Rc::new(CursorCodec::default()))
+        Ok(PLAIN.with(Rc::clone))
     } else {
         codec_from_js(&codec)
     }
@@ -145,16 +177,17 @@ fn page_error(err: PageError) -> JsValue {
     range_error(&err.to_string())
 }
 
-fn meta_object(meta: &OffsetPage) -> Object {
-    let obj = Object::new();
-    set_own(&obj, "page", &(meta.page as f64).into());
-    set_own(&obj, "limit", &(meta.limit as f64).into());
-    set_own(&obj, "total", &(meta.total as f64).into());
-    set_own(&obj, "pages", &(meta.pages as f64).into());
-    set_own(&obj, "offset", &(meta.offset as f64).into());
-    set_own(&obj, "hasNext", &meta.has_next.into());
-    set_own(&obj, "hasPrevious", &meta.has_previous.into());
-    obj
+fn meta_object(items: &JsValue, meta: &OffsetPage) -> JsValue {
+    offset_result(
+        items,
+        meta.page as f64,
+        meta.limit as f64,
+        meta.total as f64,
+        meta.pages as f64,
+        meta.offset as f64,
+        meta.has_next,
+        meta.has_previous,
+    )
 }
 
 /// The metadata of a 1-based offset page. Past the end is not an error; a `page` or `limit`
@@ -175,7 +208,7 @@ pub fn offset_page(
     let page = count(&options, "page", 1, MAX_SAFE_INTEGER)?;
     let limit = count(&options, "limit", 1, MAX_SAFE_INTEGER)?;
     let meta = OffsetPage::new(total, page, limit).map_err(page_error)?;
-    Ok(meta_object(&meta).into())
+    Ok(meta_object(&JsValue::UNDEFINED, &meta))
 }
 
 /// One offset page of an array: `{ items, ...offsetPage }` with `total` = `items.length`.
@@ -189,21 +222,18 @@ pub fn paginate_offset(
     items: JsValue,
     #[wasm_bindgen(unchecked_param_type = "{ page: number; limit: number }")] options: JsValue,
 ) -> Result<JsValue, JsValue> {
-    if !Array::is_array(&items) {
+    let length = array_length(&items)?;
+    if length.as_f64() == Some(-1.0) {
         return Err(type_error("items must be an array"));
     }
+    let length = array_length_of(&length)?;
     options_object(&options)?;
-    let items: Array = items.unchecked_into();
     let page = count(&options, "page", 1, MAX_SAFE_INTEGER)?;
     let limit = count(&options, "limit", 1, MAX_SAFE_INTEGER)?;
-    let length = items_length(&items)?;
     let meta = OffsetPage::new(u64::from(length), page, limit).map_err(page_error)?;
     let range = meta.range(u64::from(length));
-    let slice = pick_items(&items, &[], range.start as u32, range.end as u32)?;
-    let out = Object::new();
-    set_own(&out, "items", &slice);
-    Object::assign(&out, &meta_object(&meta));
-    Ok(out.into())
+    let slice = slice_items(&items, range.start as u32, range.end as u32)?;
+    Ok(meta_object(&slice, &meta))
 }
 
 fn cursor_option(options: &JsValue, key: &str) -> Result<Option<String>, JsValue> {
@@ -233,9 +263,48 @@ fn keyset_error(err: KeysetError) -> JsValue {
 // columns go value by value. It returns the index of the first item that is not an object, if
 // any. (The comments live here, not in the JS: the JS is shipped as written and every byte of
 // it counts against the size budget.)
+//
+// Every value of the caller is read once, here, with intrinsics captured when the module loads
+// (a patched `Array.isArray`, `Date.prototype.getTime`, `String.prototype.isWellFormed` or
+// `Array.prototype.join` is never called): `copy` reads an array's `length` and each element
+// once into a new array (`null`: not an array; `undefined`: a `length` that is no array
+// length, which only a Proxy can claim), and the bindings read only that copy afterwards. A
+// Date is one whose time the intrinsic `getTime` reads (a subclass's override is not asked; a
+// fake `Object.create(Date.prototype)` goes value by value, where it is refused). Arrays are
+// built with `Array.from` over an array-like without a prototype and results are object
+// literals: both create own data properties, so no setter of a polluted `Object.prototype` or
+// `Array.prototype` runs and nothing reads through to one. Every import that runs any of it is
+// `catch`: what a getter or Proxy trap throws comes back as the error, never unwinding through
+// WebAssembly frames.
 #[wasm_bindgen(inline_js = r#"
 const I64_MIN = -(2n ** 63n);
 const I64_END = 2n ** 63n;
+const isArray = Array.isArray, from = Array.from, F = Function.prototype.call;
+const time = F.bind(Date.prototype.getTime), join = F.bind(Array.prototype.join);
+const wf = String.prototype.isWellFormed, wellFormed = wf && F.bind(wf);
+const list = (n, f) => from({ __proto__: null, length: n }, f);
+export function copy(a) {
+  if (!isArray(a)) return null;
+  const n = a.length;
+  if (typeof n !== "number" || !(n >= 0 && n <= 4294967295 && n % 1 === 0)) return undefined;
+  return list(n, (_, i) => a[i]);
+}
+export const arrayLength = (a) => (isArray(a) ? a.length : -1);
+export const sliceItems = (a, s, e) => list(e - s, (_, k) => a[s + k]);
+export const pickItems = (a, ix, n) => list(n, (_, k) => a[ix[k]]);
+export const offsetResult = (items, page, limit, total, pages, offset, hasNext, hasPrevious) =>
+  items === undefined ? { page, limit, total, pages, offset, hasNext, hasPrevious }
+  : { items, page, limit, total, pages, offset, hasNext, hasPrevious };
+export const keysetResult = (items, n, p, hasNext, hasPrevious) =>
+  n === undefined ? (p === undefined ? { items, hasNext, hasPrevious } : { items, previousCursor: p, hasNext, hasPrevious })
+  : p === undefined ? { items, nextCursor: n, hasNext, hasPrevious } : { items, nextCursor: n, previousCursor: p, hasNext, hasPrevious };
+function dateTime(v) {
+  try {
+    return time(v);
+  } catch {
+    return NaN;
+  }
+}
 function packed(col) {
   const n = col.length;
   const first = col[0];
@@ -248,25 +317,23 @@ function packed(col) {
     }
     return [0, f];
   }
-  if (first instanceof Date) {
+  if (first !== null && typeof first === "object" && dateTime(first) === dateTime(first)) {
     const f = new Float64Array(n);
     for (let i = 0; i < n; i++) {
-      const v = col[i];
-      if (!(v instanceof Date)) return null;
-      const t = v.getTime();
+      const t = dateTime(col[i]);
       if (t !== t) return null;
       f[i] = t;
     }
     return [1, f];
   }
-  if (typeof first === "string" && typeof first.isWellFormed === "function") {
+  if (typeof first === "string" && wellFormed) {
     const lengths = new Uint32Array(n);
     for (let i = 0; i < n; i++) {
       const v = col[i];
-      if (typeof v !== "string" || !v.isWellFormed()) return null;
+      if (typeof v !== "string" || !wellFormed(v)) return null;
       lengths[i] = v.length;
     }
-    return [3, col.join(""), lengths];
+    return [3, join(col, ""), lengths];
   }
   if (typeof first === "bigint") {
     const f = new BigInt64Array(n);
@@ -279,43 +346,68 @@ function packed(col) {
   }
   return null;
 }
-export const pickItems = (a, ix, s, e) => (ix.length ? Array.from(ix, (i) => a[i]) : Array.prototype.slice.call(a, s, e));
 export function keyColumns(items, keys) {
   const n = items.length;
-  const out = [];
-  for (const key of keys) {
-    const col = new Array(n);
-    for (let i = 0; i < n; i++) {
-      const item = items[i];
-      if (item === null || typeof item !== "object") return i;
-      col[i] = item[key];
-    }
-    out.push(packed(col) ?? [2, col]);
+  for (let i = 0; i < n; i++) {
+    const item = items[i];
+    if (item === null || typeof item !== "object") return i;
   }
-  return out;
+  return list(keys.length, (_, k) => {
+    const key = keys[k], col = list(n, (_, i) => items[i][key]);
+    return packed(col) ?? [2, col];
+  });
 }
 "#)]
 extern "C" {
+    /// A copy of the caller's array (see above): `null` when it is not an array, `undefined`
+    /// when its `length` is no array length.
+    #[wasm_bindgen(catch)]
+    fn copy(array: &JsValue) -> Result<JsValue, JsValue>;
+    /// `Array.isArray(a) ? a.length : -1`, read once (a revoked Proxy throws).
+    #[wasm_bindgen(js_name = "arrayLength", catch)]
+    fn array_length(items: &JsValue) -> Result<JsValue, JsValue>;
+    /// `items[start..end]`, each element read once (a hole reads as `undefined`), into a new
+    /// array.
+    #[wasm_bindgen(js_name = "sliceItems", catch)]
+    fn slice_items(items: &JsValue, start: u32, end: u32) -> Result<JsValue, JsValue>;
+    /// The result of `offsetPage` (`items` undefined) or `paginateOffset`.
+    #[allow(clippy::too_many_arguments)]
+    #[wasm_bindgen(js_name = "offsetResult")]
+    fn offset_result(
+        items: &JsValue,
+        page: f64,
+        limit: f64,
+        total: f64,
+        pages: f64,
+        offset: f64,
+        has_next: bool,
+        has_previous: bool,
+    ) -> JsValue;
+    /// The result of `paginateKeyset`; an absent cursor is no property at all.
+    #[wasm_bindgen(js_name = "keysetResult")]
+    fn keyset_result(
+        items: &JsValue,
+        next: Option<String>,
+        previous: Option<String>,
+        has_next: bool,
+        has_previous: bool,
+    ) -> JsValue;
     #[wasm_bindgen(js_name = "keyColumns", catch)]
     fn key_columns(items: &Array, keys: &Array) -> Result<JsValue, JsValue>;
-    // The items at `indices`, or without indices `items.slice(start, end)`. The caller's array
-    // may be a Proxy that throws from any read: this import catches that (js_sys
-    // `Array::slice`/`get` would let it unwind through wasm frames).
+    // The items of our copy at `indices` (the first `n` of them).
     #[wasm_bindgen(js_name = "pickItems", catch)]
-    fn pick_items(items: &Array, indices: &[u32], start: u32, end: u32) -> Result<Array, JsValue>;
+    fn pick_items(items: &Array, indices: &[u32], n: u32) -> Result<JsValue, JsValue>;
 }
 
 /// The key values of every item, row by row.
-fn key_rows(items: &Array, keys: &[SortKey]) -> Result<Vec<Vec<Value>>, JsValue> {
-    let names: Array = keys
-        .iter()
-        .map(|k| JsValue::from(k.name.as_str()))
-        .collect();
-    let columns = key_columns(items, &names)?;
+fn key_rows(items: &Array, names: &Array, keys: &[SortKey]) -> Result<Vec<Vec<Value>>, JsValue> {
+    let columns = key_columns(items, names)?;
     if let Some(i) = columns.as_f64() {
         return Err(type_error(&format!("item {} is not an object", i as u32)));
     }
-    let n = items_length(items)? as usize;
+    // The length of our own copy: the rows are as many as the elements read, never what a
+    // Proxy's `length` claims at a second read.
+    let n = items.length() as usize;
     let mut rows: Vec<Vec<Value>> = (0..n).map(|_| Vec::with_capacity(keys.len())).collect();
     let columns: Array = columns.unchecked_into();
     for (key, column) in keys.iter().zip(columns.iter()) {
@@ -399,23 +491,23 @@ pub fn paginate_keyset(
     )]
     options: JsValue,
 ) -> Result<JsValue, JsValue> {
-    if !Array::is_array(&items) {
-        return Err(type_error("items must be an array"));
-    }
+    let items = items_copy(&items, "items")?;
     options_object(&options)?;
-    let items: Array = items.unchecked_into();
-    let keys_js = get(&options, "keys")?;
-    if !Array::is_array(&keys_js) {
-        return Err(type_error("keys must be an array of strings"));
+    let names = match copy(&get(&options, "keys")?)? {
+        names if names.is_null() => return Err(type_error("keys must be an array of strings")),
+        names => names,
+    };
+    if names.is_undefined() {
+        return Err(range_error("keys.length must be an array length"));
     }
+    let names: Array = names.unchecked_into();
     let mut keys = Vec::new();
-    for_each_item(&keys_js, &mut |k| {
-        let name = k
+    for name in names.iter() {
+        let name = name
             .as_string()
             .ok_or_else(|| type_error("keys must be an array of strings"))?;
         keys.push(SortKey::asc(name));
-        Ok(())
-    })?;
+    }
     if keys.is_empty() {
         return Err(type_error("keys must name at least one key"));
     }
@@ -424,7 +516,7 @@ pub fn paginate_keyset(
     let scope = scope_option(&options)?;
     let after = cursor_option(&options, "after")?;
     let before = cursor_option(&options, "before")?;
-    let rows = key_rows(&items, &keys)?;
+    let rows = key_rows(&items, &names, &keys)?;
     let page = core_keyset(
         &rows,
         &KeysetOptions {
@@ -437,17 +529,13 @@ pub fn paginate_keyset(
         &codec,
     )
     .map_err(keyset_error)?;
-    let out = Object::new();
     let indices: Vec<u32> = page.indices.iter().map(|&i| i as u32).collect();
-    let page_items = pick_items(&items, &indices, 0, 0)?;
-    set_own(&out, "items", &page_items);
-    if let Some(c) = &page.next_cursor {
-        set_own(&out, "nextCursor", &c.into());
-    }
-    if let Some(c) = &page.previous_cursor {
-        set_own(&out, "previousCursor", &c.into());
-    }
-    set_own(&out, "hasNext", &page.has_next.into());
-    set_own(&out, "hasPrevious", &page.has_previous.into());
-    Ok(out.into())
+    let page_items = pick_items(&items, &indices, indices.len() as u32)?;
+    Ok(keyset_result(
+        &page_items,
+        page.next_cursor,
+        page.previous_cursor,
+        page.has_next,
+        page.has_previous,
+    ))
 }

@@ -1,5 +1,6 @@
 //! JS binding of the cursor stack: `CursorStack`.
 
+use std::cell::RefCell;
 use std::rc::Rc;
 
 use super::errors::RangeError;
@@ -8,7 +9,7 @@ use wasm_bindgen::prelude::*;
 use super::convert::{from_value, to_value};
 use super::errors::pagination_error;
 use super::page::{codec_option, count_option, positive_integer, scope_option};
-use crate::codec::CursorCodec;
+use crate::codec::{CursorCodec, EncodeOptions};
 use crate::error::CursorError;
 use crate::page::MAX_SAFE_INTEGER;
 use crate::stack::{CursorStack, StackError};
@@ -35,14 +36,14 @@ fn token_out(token: Option<Value>) -> JsValue {
 }
 
 struct Options {
-    max_depth: Option<usize>,
+    max_depth: Option<u64>,
     scope: Option<Value>,
     codec: Rc<CursorCodec>,
 }
 
 fn read_options(options: &JsValue) -> Result<Options, JsValue> {
-    let max_depth =
-        count_option(options, "maxDepth", "maxDepth", MAX_SAFE_INTEGER as f64)?.map(|d| d as usize);
+    // Kept as a u64 on wasm32 too: `maxDepth: 2 ** 53 - 1` reads back as given.
+    let max_depth = count_option(options, "maxDepth", "maxDepth", MAX_SAFE_INTEGER as f64)?;
     let scope = scope_option(options)?;
     let codec = codec_option(options)?;
     Ok(Options {
@@ -61,11 +62,39 @@ fn read_options(options: &JsValue) -> Result<Options, JsValue> {
 /// page = await api.list({ token: stack.back() });             // page 1 again
 /// location.hash = stack.toString();                           // survives a reload
 /// ```
+///
+/// Every method takes `&self`: wasm-bindgen then only takes a shared borrow for the call, which
+/// a getter or Proxy trap of a token may nest (calling `stack.page`, or `stack.back()`, from
+/// inside `stack.record(token)`) without its "recursive use of an object" throw from inside
+/// WebAssembly. The state lives in a `RefCell` borrowed only after every user value of the call
+/// was read (and never across a call into JS), so a nested call sees the state before the outer
+/// call and the outer call applies to the state after the nested one.
 #[wasm_bindgen(js_name = "CursorStack")]
 pub struct JsCursorStack {
-    inner: CursorStack,
-    scope: Option<Value>,
+    inner: RefCell<CursorStack>,
+    scope: RefCell<Option<Value>>,
     codec: Rc<CursorCodec>,
+}
+
+/// The typed error of a stack found borrowed: unreachable while no borrow is held across a call
+/// into JS, and a `TypeError` rather than a trap if that ever changes.
+fn busy() -> JsValue {
+    super::errors::TypeError::new("CursorStack: called while in use").into()
+}
+
+impl JsCursorStack {
+    fn with<T>(&self, f: impl FnOnce(&mut CursorStack) -> T) -> Result<T, JsValue> {
+        let mut inner = self.inner.try_borrow_mut().map_err(|_| busy())?;
+        Ok(f(&mut inner))
+    }
+
+    fn read<T>(&self, f: impl FnOnce(&CursorStack) -> T) -> T {
+        // Shared borrows only conflict with `with`, which never calls into JS.
+        match self.inner.try_borrow() {
+            Ok(inner) => f(&inner),
+            Err(_) => f(&CursorStack::default()),
+        }
+    }
 }
 
 #[wasm_bindgen(js_class = "CursorStack")]
@@ -82,8 +111,8 @@ impl JsCursorStack {
             None => CursorStack::new(),
         };
         Ok(JsCursorStack {
-            inner,
-            scope: o.scope,
+            inner: RefCell::new(inner),
+            scope: RefCell::new(o.scope),
             codec: o.codec,
         })
     }
@@ -109,8 +138,8 @@ impl JsCursorStack {
             inner.set_max_depth(o.max_depth).map_err(stack_error)?;
         }
         Ok(JsCursorStack {
-            inner,
-            scope: o.scope,
+            inner: RefCell::new(inner),
+            scope: RefCell::new(o.scope),
             codec: o.codec,
         })
     }
@@ -118,42 +147,42 @@ impl JsCursorStack {
     /// The 1-based number of the current page.
     #[wasm_bindgen(getter)]
     pub fn page(&self) -> f64 {
-        self.inner.page() as f64
+        self.read(|s| s.page() as f64)
     }
 
     /// The token that fetches the current page (`undefined` for the first page).
     #[wasm_bindgen(getter, unchecked_return_type = "unknown")]
     pub fn current(&self) -> JsValue {
-        token_out(self.inner.current())
+        token_out(self.read(|s| s.current()))
     }
 
     /// True exactly when `back()` returns the token of an existing previous page.
     #[wasm_bindgen(getter, js_name = "hasPrevious")]
     pub fn has_previous(&self) -> bool {
-        self.inner.has_previous()
+        self.read(|s| s.has_previous())
     }
 
     /// True only when the current page's next token is recorded and present.
     #[wasm_bindgen(getter, js_name = "hasNext")]
     pub fn has_next(&self) -> bool {
-        self.inner.has_next()
+        self.read(|s| s.has_next())
     }
 
     /// The configured depth (`undefined`: unlimited).
     #[wasm_bindgen(getter, js_name = "maxDepth")]
     pub fn max_depth(&self) -> Option<f64> {
-        self.inner.max_depth().map(|d| d as f64)
+        self.read(|s| s.max_depth()).map(|d| d as f64)
     }
 
     /// The current page loaded: remember its next token (`undefined`, `null`, `""` or `{}`:
     /// this is the last page).
     pub fn record(
-        &mut self,
+        &self,
         #[wasm_bindgen(js_name = "nextToken", unchecked_param_type = "unknown")]
         next_token: JsValue,
     ) -> Result<(), JsValue> {
-        self.inner.record(token_arg(&next_token)?);
-        Ok(())
+        let next = token_arg(&next_token)?;
+        self.with(|s| s.record(next))
     }
 
     /// Moves to the next page, recording `nextToken` first when given, and returns the token
@@ -161,7 +190,7 @@ impl JsCursorStack {
     /// or the current page is the last.
     #[wasm_bindgen(unchecked_return_type = "unknown")]
     pub fn forward(
-        &mut self,
+        &self,
         #[wasm_bindgen(js_name = "nextToken", unchecked_param_type = "unknown")]
         next_token: JsValue,
     ) -> Result<JsValue, JsValue> {
@@ -170,42 +199,59 @@ impl JsCursorStack {
         } else {
             Some(Some(to_value(&next_token)?))
         };
-        Ok(token_out(self.inner.forward(next).map_err(stack_error)?))
+        let token = self.with(|s| s.forward(next))?.map_err(stack_error)?;
+        Ok(token_out(token))
     }
 
     /// Moves to the previous page and returns its token (`undefined` for page 1). Without a
     /// previous page (`hasPrevious` false) it stays put and returns `undefined`.
     #[wasm_bindgen(unchecked_return_type = "unknown")]
-    pub fn back(&mut self) -> JsValue {
-        token_out(self.inner.back())
+    pub fn back(&self) -> Result<JsValue, JsValue> {
+        Ok(token_out(self.with(|s| s.back())?))
     }
 
     /// Moves to a visited page whose token is kept and returns its token. A page that is not
     /// an integer >= 1 is a `RangeError` (`TypeError` for a non-number); a page never visited
     /// or evicted by `maxDepth` is a `PaginationError` `bad_page`.
     #[wasm_bindgen(js_name = "goTo", unchecked_return_type = "unknown")]
-    pub fn go_to(&mut self, page: JsValue) -> Result<JsValue, JsValue> {
+    pub fn go_to(&self, page: JsValue) -> Result<JsValue, JsValue> {
         let page = positive_integer(&page, "page", MAX_SAFE_INTEGER as f64)?;
-        Ok(token_out(self.inner.go_to(page).map_err(stack_error)?))
+        let token = self.with(|s| s.go_to(page))?.map_err(stack_error)?;
+        Ok(token_out(token))
     }
 
     /// The query changed: start over on page 1. A given `scope` replaces the stack's scope;
     /// without one the scope stays.
     pub fn reset(
-        &mut self,
+        &self,
         #[wasm_bindgen(unchecked_param_type = "CursorValue | undefined")] scope: JsValue,
     ) -> Result<(), JsValue> {
-        if !scope.is_undefined() {
-            self.scope = Some(to_value(&scope)?);
+        let scope = if scope.is_undefined() {
+            None
+        } else {
+            Some(to_value(&scope)?)
+        };
+        self.with(|s| s.reset())?;
+        if let Some(scope) = scope {
+            *self.scope.try_borrow_mut().map_err(|_| busy())? = Some(scope);
         }
-        self.inner.reset();
         Ok(())
     }
 
     /// The state as a URL-safe string (minted by the codec, bound to the scope).
     #[wasm_bindgen(js_name = "toString")]
     pub fn to_js_string(&self) -> Result<String, JsValue> {
-        Ok(self.inner.serialize(&self.codec, self.scope.as_ref())?)
+        // A snapshot: the codec's clock (a user `now`) may run while it is minted, and may call
+        // this stack, so no borrow is held then.
+        let state = self.read(|s| s.to_value());
+        let scope = self.scope.try_borrow().map_err(|_| busy())?.clone();
+        Ok(self.codec.encode(
+            &state,
+            &EncodeOptions {
+                scope,
+                ..Default::default()
+            },
+        )?)
     }
 
     /// `JSON.stringify` gives the same string as `toString()`.

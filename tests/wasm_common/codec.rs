@@ -226,6 +226,7 @@ fn codecs_are_found_by_other_bindings_and_keep_their_clock() {
     let js = JsCursorCodec::new(opts.into()).unwrap_or_else(|_| panic!("codec"));
     let holder = Object::new();
     set(&holder, "__codecId", &js.codec_id().into());
+    set(&holder, "__codecSlot", &js.codec_slot().into());
     let core =
         pagecursor::wasm::codec::codec_from_js(&holder).unwrap_or_else(|_| panic!("registry"));
     let token = core

@@ -35,7 +35,7 @@ fn stack_round_trips_object_tokens_and_restores() {
         ("pk", "user#1".into()),
         ("at", Date::new(&5.0.into()).into()),
     ]);
-    let mut s = JsCursorStack::new(obj(&[("maxDepth", 3.0.into())])).unwrap();
+    let s = JsCursorStack::new(obj(&[("maxDepth", 3.0.into())])).unwrap();
     assert!(s.current().is_undefined());
     let t = s.forward(lek).unwrap();
     assert_eq!(prop(&t, "pk"), "user#1");
@@ -48,7 +48,7 @@ fn stack_round_trips_object_tokens_and_restores() {
         error_kind(&err),
         ("PaginationError".into(), "bad_page".into())
     );
-    assert!(s.back().is_object());
+    assert!(s.back().unwrap().is_object());
     let state = s.to_js_string().unwrap();
     let r = JsCursorStack::from(state.into(), JsValue::UNDEFINED).unwrap();
     assert_eq!(r.page(), 2.0);
@@ -58,7 +58,7 @@ fn stack_round_trips_object_tokens_and_restores() {
 
 #[wasm_bindgen_test]
 fn stack_errors_have_their_classes() {
-    let mut s = JsCursorStack::new(JsValue::UNDEFINED).unwrap();
+    let s = JsCursorStack::new(JsValue::UNDEFINED).unwrap();
     let err = s.go_to(2.0.into()).unwrap_err();
     assert_eq!(error_kind(&err).1, "bad_page");
     assert!(s
