@@ -72,6 +72,8 @@ const MAX_SAFE = Number.MAX_SAFE_INTEGER;
 const TOKEN_SIZE = 65536;
 // Segments walked at once: every segment is a chain in the core and a request in flight.
 const MAX_SEGMENTS = 10000;
+// Items in one page (docs/paginator.md, "Bounds"): 2^24, far above any service's page size.
+const MAX_PAGE_ITEMS = 16777216;
 // Longer strings are not what they claim to be, and are not copied into wasm memory: no error
 // name the default classification knows is longer than 64 characters, no Retry-After value
 // (delay seconds or an HTTP date) longer than 256; a Link header over TOKEN_SIZE is bad_page.
@@ -167,6 +169,16 @@ function scopeForm(scope) {
 
 const copyOf = (v, strict, top) => copyValue(v, { left: TOKEN_SIZE, seen: [], strict }, 0, top);
 
+// `Array.isArray(v)`, whose only throw (a revoked Proxy) is an argument error with a code: as
+// an option it reaches the caller, in a page it is that page's bad_page cause.
+function arrayCheck(v) {
+  try {
+    return isArray(v);
+  } catch {
+    throw makeArgumentError(false, "a revoked Proxy is not a cursor value");
+  }
+}
+
 // `v` copied as plain data within `budget.left` units (see TOKEN_SIZE), TOO_LARGE, NOT_PLAIN,
 // or END for an absent token at the top. Reads each property once; a getter or Proxy trap
 // that throws throws out of here.
@@ -176,7 +188,7 @@ function copyValue(v, budget, depth, top) {
   if (budget.left < 0) return TOO_LARGE;
   if (type === "function" || type === "symbol" || type === "undefined") return NOT_PLAIN;
   if (type !== "object" || v === null) return v;
-  const array = isArray(v);
+  const array = arrayCheck(v);
   if (!array) {
     const proto = protoOf(v);
     if (proto !== OBJECT_PROTO && proto !== null) return copyObject(v, budget);
@@ -662,6 +674,9 @@ class Walk {
       else if (!isArray(items)) return new BadPage("the items of a page are not an array");
       len = items.length;
       if (typeof len !== "number") return new BadPage("the items of a page are not an array");
+      // A bound on the work one page can ask for: a Proxy claiming 2^31 items would be read
+      // item by item for minutes, with no timer or I/O in between.
+      if (len > MAX_PAGE_ITEMS) return new BadPage(`a page of ${len} items is more than ${MAX_PAGE_ITEMS}`);
     }
     let next;
     switch (this.nextKind) {

@@ -486,8 +486,10 @@ pub fn codec_from_js(value: &JsValue) -> Result<Rc<codec::CursorCodec>, JsValue>
             .filter(|f| f.fract() == 0.0 && (0.0..=MAX_SAFE).contains(f))
             .map(|f| f as u64)
     };
-    let id = whole(get(value, "__codecId")?);
-    let slot = whole(get(value, "__codecSlot")?);
+    // A real codec's getters never throw: what throws here (a revoked Proxy, a getter) is no
+    // codec, and says so with the argument error's code.
+    let id = get(value, "__codecId").ok().and_then(whole);
+    let slot = get(value, "__codecSlot").ok().and_then(whole);
     id.zip(slot)
         .and_then(|(id, slot)| CODECS.with(|c| c.borrow().get(slot, id)))
         .ok_or_else(|| {

@@ -81,9 +81,8 @@ impl State {
     fn rebuild_items(&mut self) {
         let all = Array::new();
         for chunk in &self.chunks {
-            for item in chunk.iter() {
-                all.push(&item);
-            }
+            // Cannot fail: both arrays are the list's own, and own data properties are defined.
+            let _ = append_items(&all, chunk);
         }
         self.items = all;
     }
@@ -139,6 +138,20 @@ fn chunk_options(
         Reflect::set(&opts, &"resumeToken".into(), &token.into())?;
     }
     Ok(opts.into())
+}
+
+// `appendItems(out, items)` defines `items` as own data properties at the end of `out`:
+// `Array.prototype.push` would run a setter planted on `Array.prototype` (an index accessor)
+// from inside wasm (the descriptor has no prototype, so a planted `get` or `set` is not read
+// either). A `catch` import all the same, so that nothing can unwind through wasm.
+#[wasm_bindgen(inline_js = "const define = Object.defineProperty;
+export function appendItems(out, items) {
+  let n = out.length;
+  for (let i = 0; i < items.length; i++) define(out, n++, { __proto__: null, value: items[i], writable: true, enumerable: true, configurable: true });
+}")]
+extern "C" {
+    #[wasm_bindgen(catch, js_name = "appendItems")]
+    fn append_items(out: &Array, items: &Array) -> Result<(), JsValue>;
 }
 
 #[wasm_bindgen]

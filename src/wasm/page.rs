@@ -268,7 +268,10 @@ fn keyset_error(err: KeysetError) -> JsValue {
 // (a patched `Array.isArray`, `Date.prototype.getTime`, `String.prototype.isWellFormed` or
 // `Array.prototype.join` is never called): `copy` reads an array's `length` and each element
 // once into a new array (`null`: not an array; `undefined`: a `length` that is no array
-// length, which only a Proxy can claim), and the bindings read only that copy afterwards. A
+// length, which only a Proxy can claim), and the bindings read only that copy afterwards; a
+// revoked Proxy is a `TypeError` and more than 2^24 elements a `RangeError`, both with `code:
+// "invalid_argument"` (a Proxy claiming 2^32 - 1 elements would be read one by one for minutes:
+// in-memory page models sort at most 2^24 items). A
 // Date is one whose time the intrinsic `getTime` reads (a subclass's override is not asked; a
 // fake `Object.create(Date.prototype)` goes value by value, where it is refused). Arrays are
 // built with `Array.from` over an array-like without a prototype and results are object
@@ -283,13 +286,24 @@ const isArray = Array.isArray, from = Array.from, F = Function.prototype.call;
 const time = F.bind(Date.prototype.getTime), join = F.bind(Array.prototype.join);
 const wf = String.prototype.isWellFormed, wellFormed = wf && F.bind(wf);
 const list = (n, f) => from({ __proto__: null, length: n }, f);
+const define = Object.defineProperty;
+const argError = (E, m) => define(new E(m), "code", { __proto__: null, value: "invalid_argument", writable: true, enumerable: true, configurable: true });
+const MAX_ROWS = 16777216;
+function arrayCheck(a) {
+  try {
+    return isArray(a);
+  } catch {
+    throw argError(TypeError, "a revoked Proxy is not an array");
+  }
+}
 export function copy(a) {
-  if (!isArray(a)) return null;
+  if (!arrayCheck(a)) return null;
   const n = a.length;
   if (typeof n !== "number" || !(n >= 0 && n <= 4294967295 && n % 1 === 0)) return undefined;
+  if (n > MAX_ROWS) throw argError(RangeError, "more than 2^24 items: " + n);
   return list(n, (_, i) => a[i]);
 }
-export const arrayLength = (a) => (isArray(a) ? a.length : -1);
+export const arrayLength = (a) => (arrayCheck(a) ? a.length : -1);
 export const sliceItems = (a, s, e) => list(e - s, (_, k) => a[s + k]);
 export const pickItems = (a, ix, n) => list(n, (_, k) => a[ix[k]]);
 export const offsetResult = (items, page, limit, total, pages, offset, hasNext, hasPrevious) =>

@@ -17,15 +17,17 @@ const ts = createRequire(new URL("../../package.json", import.meta.url))("typesc
 const glueUrl = new URL("./node_modules/pagecursor/pagecursor.js", import.meta.url);
 
 /**
- * Imports that do not catch, by name without wasm-bindgen's hash, with their body as it is
- * minified: each cannot throw, because every value it touches is one the package made itself
- * (or a primitive), or it only applies `typeof`/`===`.
+ * Imports that do not catch, by name without wasm-bindgen's hash: each cannot throw, because
+ * every value it touches is one the package made itself (or a primitive), or it only applies
+ * `typeof`/`===`. The reason names the Rust callers that make this true; a new caller of the
+ * same import must keep it true (a value of the user goes through a `catch` import or is read
+ * in JS first).
  */
 const REVIEWED = {
   __wbg___wbindgen_bigint_get_as_i64: "typeof check, then a store into wasm memory",
   __wbg___wbindgen_boolean_get: "typeof check",
   __wbg___wbindgen_is_bigint: "typeof check",
-  __wbg___wbindgen_is_falsy: "`!v` never calls user code (no coercion hook for ToBoolean)",
+  __wbg___wbindgen_is_falsy: "`!v` never calls user code (ToBoolean has no hook)",
   __wbg___wbindgen_is_function: "typeof check",
   __wbg___wbindgen_is_null: "=== check",
   __wbg___wbindgen_is_object: "typeof check",
@@ -37,21 +39,40 @@ const REVIEWED = {
   __wbg___wbindgen_number_get: "typeof check, then a store into wasm memory",
   __wbg___wbindgen_string_get: "typeof check, then a copy of a primitive string",
   __wbg___wbindgen_typeof: "typeof",
+  __wbg___wbindgen_throw:
+    "wasm-bindgen's own throw (a recursive borrow, a null pointer): no export holds a &mut borrow " +
+    "across user code and src/js/api.js checks every receiver before the glue (boundary rows " +
+    "'re-entrant …', 'guard of pkg/api.js')",
   __wbg_new: "a new Array, Object or Date of a number: no user code",
-  __wbg_new_from_slice: "a new Uint8Array of wasm memory",
-  __wbg_now: "Date.now (captured by the engine, not a user value)",
+  __wbg_new_from_slice: "a new Uint8Array copied from wasm memory",
+  __wbg_now: "Date.now",
   __wbg_static_accessor_GLOBAL_THIS: "typeof globalThis",
   __wbg_static_accessor_GLOBAL: "typeof global",
   __wbg_static_accessor_SELF: "typeof self",
   __wbg_static_accessor_WINDOW: "typeof window",
-  __wbg_instanceof_Date: "wasm-bindgen's own try/catch around instanceof",
-  __wbg_instanceof_Uint8Array: "wasm-bindgen's own try/catch around instanceof",
   __wbg_is: "Object.is never calls user code",
-  __wbg_makeArgumentError: "builds the package's own error from a wasm string",
-  __wbg_makeCursorError: "builds the package's own error from wasm strings",
-  __wbg_makePaginationError: "builds the package's own error; cause and token are only stored",
-  __wbg_prototypesetcall: "an intrinsic TypedArray set of wasm memory from the package's own array",
-  __wbg___wbindgen_throw: "wasm-bindgen's throw: reached only through a trap-free path (see docs/security.md)",
+  __wbg_of: "Array.of defines own data properties (no setter of Array.prototype runs)",
+  __wbg_reject: "Promise.reject of a value",
+  __wbg_prototypesetcall: "an intrinsic TypedArray set of wasm memory from an array the package made",
+  __wbg_charCodeAt: "js_sys is_valid_utf16 over a string primitive (String.prototype is trusted as loaded)",
+  __wbg_getPrototypeOf: "only of `new Object()` (convert.rs, the plain-object prototype)",
+  __wbg_length:
+    "only of values the package made: Object.keys results (convert.rs), the chunk arrays of an " +
+    "InfiniteList (infinite.rs), the copies of the page snippet and its typed arrays (page.rs), " +
+    "and string primitives (resume token and saved state, measured before the copy)",
+  __wbg_get: "Array::get on the page snippet's own copies (page.rs)",
+  __wbg_get_unchecked: "Array iteration over Object.keys results and the snippet's copies",
+  __wbg_deliver: "a method of the driver's own Orders object (src/js/paginator.js): stores numbers",
+  __wbg_request: "a method of the driver's own Orders object (src/js/paginator.js): stores numbers",
+  __wbg_infiniteload_new: "wasm-bindgen's __wrap of a new InfiniteLoad (src/js/api.js records it)",
+  __wbg_paginatorcore_new: "wasm-bindgen's __wrap of a new PaginatorCore",
+  __wbg_keysetResult: "the page snippet builds an object literal of numbers and strings (page.rs)",
+  __wbg_offsetResult: "the page snippet builds an object literal of numbers (page.rs)",
+  __wbg_pack: "the codec walker catches every throw of the value it walks (codec.js `pack`)",
+  __wbg_packError: "returns the walker's last refusal, a string",
+  __wbg_packed: "copies the walker's own buffer into wasm memory",
+  __wbg_tokenBytes: "typeof check first; then only the primitive string and the walker's own arrays",
+  __wbg_unpackCursor: "builds the cursor from bytes Rust checked, with own data properties only",
 };
 
 /** `name` without wasm-bindgen's 16-digit hash suffix. */

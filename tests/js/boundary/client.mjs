@@ -62,6 +62,24 @@ export function cases(lib) {
     ["paginateKeyset item is a revoked Proxy", "TypeError", () => paginateKeyset([revoked()], { keys: ["id"], limit: 1 })],
     ["paginateKeyset key value is a revoked Proxy", CV, () => paginateKeyset([{ id: revoked() }], { keys: ["id"], limit: 1 })],
     ["offsetPage(revoked Proxy)", "TypeError", () => offsetPage(revoked())],
+    // The engine's TypeError of a revoked Proxy becomes the package's argument error: a code,
+    // and a message that says what was wrong.
+    ["paginateOffset/paginateKeyset of a revoked Proxy: TypeError with code invalid_argument", "ok", () => {
+      for (const call of [
+        () => paginateOffset(revoked([]), { page: 1, limit: 1 }),
+        () => paginateKeyset(revoked([]), { keys: ["id"], limit: 1 }),
+        () => paginateKeyset(rows(), { keys: revoked([]), limit: 1 }),
+      ]) {
+        let err;
+        try { call(); } catch (e) { err = e; }
+        if (!(err instanceof TypeError) || err.code !== "invalid_argument" || !/revoked Proxy/.test(err.message)) {
+          throw new Error(`got ${err?.name} ${err?.code} ${err?.message}`);
+        }
+      }
+    }],
+    // A bound on the work: a Proxy claiming 2^32 - 1 rows was read row by row for minutes.
+    ["paginateKeyset of a Proxy claiming 2^32 - 1 rows is a RangeError at once", "RangeError", () =>
+      paginateKeyset(new Proxy([], { get: (t, k) => (k === "length" ? 4294967295 : Reflect.get(t, k)) }), { keys: ["id"], limit: 1 })],
     ["stack.record(revoked Proxy)", CV, () => new CursorStack().record(revoked())],
     ["stack.forward(revoked Proxy array)", CV, () => new CursorStack().forward(revoked([]))],
     ["stack.reset(revoked Proxy)", CV, () => new CursorStack().reset(revoked())],

@@ -458,6 +458,43 @@ export function cases(lib) {
       await list.loadMore();
       expect(list.items.join() === "1,2", `items ${list.items}`);
     }],
+    // A bound on the work of one page: a Proxy claiming 2^31 items froze the event loop.
+    ["a page whose items Proxy claims 2^31 elements is bad_page at once", "PaginationError:bad_page", () =>
+      walk(async () => ({ items: new Proxy([1], { get: (t, k) => (k === "length" ? 2147483748 : Reflect.get(t, k)) }) }), keyset({ maxItems: 3e9 }))],
+    ["options.scope is a revoked Proxy: TypeError with code invalid_argument", "ok", () => {
+      let err;
+      try { paginate(threePages(), keyset({ scope: revoked([]) })); } catch (e) { err = e; }
+      expect(err instanceof TypeError && err.code === "invalid_argument" && /revoked Proxy/.test(err.message), `got ${err?.name} ${err?.code} ${err?.message}`);
+    }],
+    ["options.codec is a revoked Proxy: TypeError with code invalid_argument", "ok", async () => {
+      let err;
+      try { await walk(threePages(), keyset({ codec: revoked() })); } catch (e) { err = e; }
+      expect(err instanceof TypeError && err.code === "invalid_argument" && /CursorCodec/.test(err.message), `got ${err?.name} ${err?.code} ${err?.message}`);
+    }],
+    // The window's items are joined in JS with own data properties: `push` from inside wasm
+    // ran a setter planted on Array.prototype (a throwing one unwound through the wasm frames).
+    // The planted setter here behaves like a plain store, so the rest of the process is
+    // unaffected, and records the arrays it was called on.
+    ["InfiniteList: the window is built without running a setter planted on Array.prototype", "ok", async () => {
+      const list = new InfiniteList(threePages(), keyset({ chunkItems: 2 }));
+      const hit = new Set();
+      const planted = Object.defineProperty(Array.prototype, "0", {
+        configurable: true,
+        get() { return undefined; },
+        set(v) {
+          hit.add(this);
+          Object.defineProperty(this, "0", { value: v, writable: true, enumerable: true, configurable: true });
+        },
+      });
+      try {
+        await list.loadMore();
+        await list.loadMore();
+      } finally {
+        delete planted[0];
+      }
+      expect(list.items.join() === "1,2,3", `window ${list.items}`);
+      expect(!hit.has(list.items), "the window's array ran the planted setter");
+    }],
   ];
 }
 
