@@ -31,7 +31,7 @@ const throwingGetter = (key) =>
   Object.defineProperty({}, key, { enumerable: true, get() { throw USER; } });
 
 /** A proxy whose every trap throws USER. */
-const throwingProxy = (target = {}) =>
+export const throwingProxy = (target = {}) =>
   new Proxy(target, {
     get() { throw USER; },
     has() { throw USER; },
@@ -621,26 +621,33 @@ export const KNOWN = {
 
 const HANG_MS = 3000;
 
+/**
+ * The outcome of one case's call, classified (a returned paginator is walked to its end); a
+ * guard, not a timing assertion: a call that never settles within `hangMs` is "hang".
+ */
+export async function settle(lib, call, hangMs) {
+  let timer;
+  const hang = new Promise((resolve) => { timer = setTimeout(() => resolve("hang"), hangMs); });
+  const attempt = (async () => {
+    try {
+      const r = await call();
+      if (r && typeof r === "object" && typeof r.toArray === "function") await r.toArray();
+      return "ok";
+    } catch (err) {
+      return classify(lib, err);
+    }
+  })();
+  const got = await Promise.race([attempt, hang]);
+  clearTimeout(timer);
+  return got;
+}
+
 /** Runs every case, then the sanity check; returns one row per case. */
 export async function runHostile(lib) {
   const rows = [];
   for (const [name, expected, call] of cases(lib)) {
     const accept = Array.isArray(expected) ? expected : [expected];
-    let got;
-    let timer;
-    // A guard, not a timing assertion: a case that never settles is reported as "hang".
-    const hang = new Promise((resolve) => { timer = setTimeout(() => resolve("hang"), HANG_MS); });
-    const attempt = (async () => {
-      try {
-        const r = await call();
-        if (r && typeof r === "object" && typeof r.toArray === "function") await r.toArray();
-        return "ok";
-      } catch (err) {
-        return classify(lib, err);
-      }
-    })();
-    got = await Promise.race([attempt, hang]);
-    clearTimeout(timer);
+    const got = await settle(lib, call, HANG_MS);
     let after = "ok";
     try {
       await sanity(lib);

@@ -13,14 +13,13 @@ import { spawn } from "node:child_process";
 import { fileURLToPath } from "node:url";
 import { parseArgs } from "node:util";
 import {
-  CreateTableCommand,
   DescribeTableCommand,
   ResourceNotFoundException,
   waitUntilTableExists,
 } from "@aws-sdk/client-dynamodb";
 import { enqueueExport, jobId, openQueue } from "./lib/queue.mjs";
 import { LiveBlock, ProgressBoard } from "./lib/progress.mjs";
-import { dynamoClient } from "./lib/table.mjs";
+import { createTable, dynamoClient } from "./lib/table.mjs";
 
 const HELP = `usage: export.mjs --table NAME --sink NAME [options]
   --redis URL            Redis of the queue (default $SCALEOUT_REDIS or redis://127.0.0.1:6379)
@@ -181,20 +180,7 @@ async function ensureTable(client, TableName) {
     await client.send(new DescribeTableCommand({ TableName }));
   } catch (err) {
     if (!(err instanceof ResourceNotFoundException)) throw err;
-    await client.send(
-      new CreateTableCommand({
-        TableName,
-        AttributeDefinitions: [
-          { AttributeName: "PK", AttributeType: "S" },
-          { AttributeName: "SK", AttributeType: "S" },
-        ],
-        KeySchema: [
-          { AttributeName: "PK", KeyType: "HASH" },
-          { AttributeName: "SK", KeyType: "RANGE" },
-        ],
-        BillingMode: "PAY_PER_REQUEST",
-      }),
-    );
+    await createTable(client, TableName);
     await waitUntilTableExists({ client, maxWaitTime: 120 }, { TableName });
   }
 }

@@ -5,7 +5,7 @@
 // getters, Proxies, huge strings), oversized tokens, timer overflow, numbers that are not
 // integers, pages whose fields are read again by a cut copy, and re-entrant or revoked
 // callbacks. Runs in Node and Chromium: no Node API.
-import { USER } from "../hostile.mjs";
+import { USER, throwingProxy } from "../hostile.mjs";
 
 const keyset = (extra = {}) => ({ preset: "keyset", ...extra });
 
@@ -25,14 +25,6 @@ function abortAfter(ms) {
   return c.signal;
 }
 
-const throwingProxy = (target = {}) =>
-  new Proxy(target, {
-    get() { throw USER; },
-    has() { throw USER; },
-    ownKeys() { throw USER; },
-    getOwnPropertyDescriptor() { throw USER; },
-    getPrototypeOf() { throw USER; },
-  });
 
 function revoked(target = {}) {
   const { proxy, revoke } = Proxy.revocable(target, {});

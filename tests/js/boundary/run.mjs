@@ -2,27 +2,10 @@
 // alive check after it, then every poisoning class many times in a row. Shared by Node and
 // Chromium; returns plain rows that both test files assert on.
 import { AREAS } from "./index.mjs";
-import { classify, sanity } from "../hostile.mjs";
+import { classify, sanity, settle } from "../hostile.mjs";
 
 /** A guard, not a timing assertion: a case that never settles is reported as "hang". */
 const HANG_MS = 5000;
-
-async function outcome(lib, call) {
-  let timer;
-  const hang = new Promise((resolve) => { timer = setTimeout(() => resolve("hang"), HANG_MS); });
-  const attempt = (async () => {
-    try {
-      const r = await call();
-      if (r && typeof r === "object" && typeof r.toArray === "function") await r.toArray();
-      return "ok";
-    } catch (err) {
-      return classify(lib, err);
-    }
-  })();
-  const got = await Promise.race([attempt, hang]);
-  clearTimeout(timer);
-  return got;
-}
 
 async function alive(lib) {
   try {
@@ -40,7 +23,7 @@ export async function runCases(lib, only) {
     if (only && !only.includes(area)) continue;
     for (const [name, expected, call] of mod.cases(lib)) {
       const accept = Array.isArray(expected) ? expected : [expected];
-      const got = await outcome(lib, call);
+      const got = await settle(lib, call, HANG_MS);
       const after = await alive(lib);
       const status = after === "ok" && accept.includes(got) ? "ok" : "fail";
       rows.push({ area, name, expected: accept.join(" | "), got, after, status });
