@@ -53,7 +53,7 @@ fn drive_stack(mut stack: CursorStack, script: &[u8]) {
                 let _ = stack.set_max_depth(if op & 8 == 0 {
                     None
                 } else {
-                    Some(usize::from(op >> 4))
+                    Some(u64::from(op >> 4))
                 });
             }
             _ => stack.reset(),
