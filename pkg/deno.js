@@ -1,10 +1,12 @@
-// Deno: `import source` yields a WebAssembly.Module without any permission flag.
+// Deno: `import source` yields a WebAssembly.Module without any permission flag; instantiated
+// synchronously.
 import source wasmModule from "./pagecursor_bg.wasm";
 import { initSync } from "./pagecursor.js";
+import { loadedNow } from "./loading.js";
 
 initSync({ module: wasmModule });
 
 export * from "./api.js";
-export { ready as init, ready };
-
-async function ready() {}
+export const ready = loadedNow();
+/** Idempotent: returns `ready`. */
+export const init = () => ready;

@@ -21,7 +21,9 @@ export type CursorErrorCode =
   | "unknown_key"
   | "expired"
   | "scope_mismatch"
-  | "unsupported_value";
+  | "unsupported_value"
+  /** A synchronous call before the entry's `ready` resolved (browsers only): `await ready`. */
+  | "not_ready";
 
 export type PaginationErrorCode =
   | "repeated_token"
@@ -314,6 +316,14 @@ export function paginateKeyset<T>(
   },
 ): KeysetPage<T>;
 
-/** Resolves once the WebAssembly module is ready (it already is when the import resolves). */
+/**
+ * Resolves once the WebAssembly module is instantiated and synchronous calls work. In Node,
+ * workerd, Deno and `pagecursor/inline` it is already resolved when the import is; in
+ * browsers the wasm is fetched and compiled from the moment of the import, and synchronous
+ * calls made before `ready` throw `CursorError` `not_ready`. Iterating a `paginate` walk and
+ * `InfiniteList` loads wait for it themselves. Rejects (with a `not_ready` CursorError whose
+ * `cause` is the load's error) when the module cannot be fetched or compiled.
+ */
+export const ready: Promise<void>;
+/** Idempotent: returns `ready`. */
 export function init(): Promise<void>;
-export function ready(): Promise<void>;

@@ -1,10 +1,11 @@
 // Browsers and bundlers: fetch the module next to this file (bundlers see the
-// `new URL(…, import.meta.url)` and emit the asset) and instantiate before any export is used.
+// `new URL(…, import.meta.url)` and emit the asset) and compile it while the page goes on. No
+// top-level await: importing never holds back a first render or a worker's `onmessage`.
+// `ready` resolves once synchronous calls work; asynchronous APIs wait for it themselves.
 import initWasm from "./pagecursor.js";
-
-await initWasm({ module_or_path: new URL("./pagecursor_bg.wasm", import.meta.url) });
+import { loadWith } from "./loading.js";
 
 export * from "./api.js";
-export { ready as init, ready };
-
-async function ready() {}
+export const ready = loadWith(initWasm({ module_or_path: new URL("./pagecursor_bg.wasm", import.meta.url) }));
+/** Idempotent: returns `ready`. */
+export const init = () => ready;

@@ -1,11 +1,12 @@
 // Cloudflare Workers (workerd, wrangler, miniflare): the runtime compiles a `.wasm` import into
-// a WebAssembly.Module, and global scope may not fetch.
+// a WebAssembly.Module, and global scope may not fetch; instantiated synchronously.
 import wasmModule from "./pagecursor_bg.wasm";
 import { initSync } from "./pagecursor.js";
+import { loadedNow } from "./loading.js";
 
 initSync({ module: wasmModule });
 
 export * from "./api.js";
-export { ready as init, ready };
-
-async function ready() {}
+export const ready = loadedNow();
+/** Idempotent: returns `ready`. */
+export const init = () => ready;

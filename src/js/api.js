@@ -1,13 +1,37 @@
-// The public surface of pagecursor, shared by every entry (node.js, web.js, workerd.js, deno.js).
-// Each entry initialises the WebAssembly module its own way and then re-exports this file.
-import { CursorCodec as Codec, CursorStack as Stack } from "./pagecursor.js";
-import { InfiniteList as List } from "./paginator.js";
+// The public surface of pagecursor, shared by every entry (node.js, web.js, workerd.js, deno.js,
+// inline.js). Each entry starts loading the WebAssembly module its own way (loading.js) and
+// re-exports this file; nothing here waits for the module.
+import * as wasm from "./pagecursor.js";
 import { makeArgumentError } from "./errors.js";
+import { isLoaded, notReady } from "./loading.js";
 
-export { encodeCursor, decodeCursor } from "./pagecursor.js";
-export { offsetPage, paginateOffset, paginateKeyset } from "./pagecursor.js";
 export { paginate, Paginator } from "./paginator.js";
 export { CursorError, PaginationError } from "./errors.js";
+export { CursorStack } from "./stack.js";
+export { InfiniteList } from "./infinite.js";
+
+// The synchronous functions of the wasm: before the module is instantiated each is a
+// `not_ready` CursorError that says what to await (loading.js), not a TypeError from the glue.
+export function encodeCursor(value, options) {
+  if (!isLoaded()) throw notReady("encodeCursor");
+  return wasm.encodeCursor(value, options);
+}
+export function decodeCursor(token, options) {
+  if (!isLoaded()) throw notReady("decodeCursor");
+  return wasm.decodeCursor(token, options);
+}
+export function offsetPage(options) {
+  if (!isLoaded()) throw notReady("offsetPage");
+  return wasm.offsetPage(options);
+}
+export function paginateOffset(items, options) {
+  if (!isLoaded()) throw notReady("paginateOffset");
+  return wasm.paginateOffset(items, options);
+}
+export function paginateKeyset(items, options) {
+  if (!isLoaded()) throw notReady("paginateKeyset");
+  return wasm.paginateKeyset(items, options);
+}
 
 // F6 (docs/security.md): misuse is a TypeError, and no call reaches WebAssembly with a pointer
 // that is not the object's own (docs/cursor-stack.md, "Re-entrant calls and object lifetimes").
@@ -48,7 +72,10 @@ function brand(C) {
   if (wrap) C.__wrap = (ptr) => lock(wrap.call(C, ptr));
   const hidden = (k) => k === "__wrap";
   return (p.constructor = new Proxy(C, {
-    construct: (t, args, n) => lock(R.construct(t, args, n)),
+    construct: (t, args, n) => {
+      if (!isLoaded()) throw notReady(`new ${t.name}`);
+      return lock(R.construct(t, args, n));
+    },
     get: (t, k, r) => (hidden(k) ? undefined : R.get(t, k, r)),
     getOwnPropertyDescriptor: (t, k) => (hidden(k) ? undefined : R.getOwnPropertyDescriptor(t, k)),
     has: (t, k) => !hidden(k) && k in t,
@@ -56,6 +83,4 @@ function brand(C) {
   }));
 }
 
-export const CursorCodec = brand(Codec);
-export const CursorStack = brand(Stack);
-export const InfiniteList = brand(List);
+export const CursorCodec = brand(wasm.CursorCodec);

@@ -15,6 +15,7 @@
 // inside WebAssembly or unwind through it.
 import { PaginatorCore, InfiniteList as InfiniteListClass, InfiniteLoad } from "./pagecursor.js";
 import { CursorError, makeArgumentError, makePaginationError } from "./errors.js";
+import { isLoaded, notReady, whenLoaded } from "./loading.js";
 
 // Intrinsics, captured when the module loads: a value's own properties (a lying `length`, a
 // `getTime` override, an `aborted` getter, a `call` property of a function) never answer for
@@ -1254,21 +1255,72 @@ function waitOf(v, now) {
 
 // The iterator of `pages()` (and `for await` over the Paginator) or of `items()`: both read
 // the one walk, so one class with the kind fixed at construction.
+// The walk of a Paginator, made from paginate()'s arguments: at once when the wasm is there
+// (Node; browsers after `ready`), else at the first asynchronous call, after the wasm loaded.
+// Why: paginate() is called while a page renders, before the wasm arrived; it must not throw
+// for that, and iterating waits by itself (API.md "Package"). Options are still read once, at
+// the walk's making; an option error then rejects the first next() instead of throwing from
+// paginate(), the only difference from a walk made after `ready`.
+class WalkSource {
+  constructor(fetchPage, options) {
+    this.walk = undefined;
+    this.args = undefined;
+    this.making = undefined; // the promise of the walk, while the wasm loads
+    this.left = false; // the consumer left (return()) before the walk was made
+    this.error = undefined; // what making the walk threw (an option error), thrown again
+    if (isLoaded()) this.walk = new Walk(fetchPage, options);
+    else this.args = [fetchPage, options];
+  }
+  // The walk now, when it can be made synchronously; undefined while the wasm loads.
+  now() {
+    if (this.walk === undefined && isLoaded()) this.make();
+    return this.walk;
+  }
+  make() {
+    if (this.args === undefined) throw this.error;
+    const [fetchPage, options] = this.args;
+    this.args = undefined;
+    try {
+      this.walk = new Walk(fetchPage, options);
+    } catch (err) {
+      this.error = err;
+      throw err;
+    }
+    return this.walk;
+  }
+  later() {
+    return (this.making ??= Promise.resolve(whenLoaded()).then(() => this.walk ?? this.make()));
+  }
+}
+
 class WalkIterator {
-  #walk;
+  #source;
   #items;
-  constructor(walk, items) {
-    this.#walk = walk;
+  constructor(source, items) {
+    this.#source = source;
     this.#items = items;
   }
   [Symbol.asyncIterator]() {
-    return new WalkIterator(this.#walk, this.#items);
+    return new WalkIterator(this.#source, this.#items);
   }
   next() {
-    return this.#items ? this.#walk.nextItem() : this.#walk.nextPage();
+    const source = this.#source;
+    if (source.left) return Promise.resolve(DONE);
+    let walk;
+    try {
+      walk = source.now();
+    } catch (err) {
+      return Promise.reject(err);
+    }
+    if (walk !== undefined) return this.#items ? walk.nextItem() : walk.nextPage();
+    return source.later().then((w) => (source.left ? DONE : this.#items ? w.nextItem() : w.nextPage()));
   }
   return() {
-    return this.#walk.leave();
+    const source = this.#source;
+    const walk = source.walk;
+    if (walk !== undefined) return walk.leave();
+    source.left = true;
+    return Promise.resolve(DONE);
   }
 }
 
@@ -1277,45 +1329,62 @@ class WalkIterator {
  * `paginate()`; see docs/paginator.md for the exact semantics.
  */
 export class Paginator {
-  #walk;
+  #source;
   constructor(fetchPage, options, internal) {
     if (internal !== NOT_NEW) throw makeArgumentError(false, "construct paginators with paginate(fetchPage, options)");
-    this.#walk = new Walk(fetchPage, options);
+    this.#source = new WalkSource(fetchPage, options);
+  }
+
+  // The walk for a synchronous read, which before `ready` cannot be answered.
+  #walkFor(what) {
+    const walk = this.#source.now();
+    if (walk === undefined) throw notReady(`paginator.${what}`);
+    return walk;
   }
 
   /** The page iterator (`for await (const page of paginator)`). */
   [Symbol.asyncIterator]() {
-    return new WalkIterator(this.#walk, false);
+    return new WalkIterator(this.#source, false);
   }
 
   /** Iterates items instead of pages. */
   items() {
-    return new WalkIterator(this.#walk, true);
+    return new WalkIterator(this.#source, true);
   }
 
   /** Every remaining item, in order. */
   toArray() {
-    return this.#walk.toArray();
+    const source = this.#source;
+    let walk;
+    try {
+      walk = source.now();
+    } catch (err) {
+      return Promise.reject(err);
+    }
+    if (walk !== undefined) return walk.toArray();
+    return source.later().then((w) => w.toArray());
   }
 
   /** Resumes this walk later (also elsewhere): undefined once the walk reached its end. */
   get resumeToken() {
-    return this.#walk.resumeToken();
+    return this.#walkFor("resumeToken").resumeToken();
   }
 
-  /** Why the walk stopped; undefined while it runs. */
+  /** Why the walk stopped; undefined while it runs (and before it started). */
   get stopReason() {
-    return this.#walk.stopReason();
+    const walk = this.#source.now();
+    return walk === undefined ? undefined : walk.stopReason();
   }
 
   /** Counters: pages, items, emptyPages, retries, requests, elapsedMs. */
   get stats() {
-    return this.#walk.stats();
+    return this.#walkFor("stats").stats();
   }
 
   /** The 0-based segment of the page (or item) handed out last, with segments or segment. */
   get lastSegment() {
-    return this.#walk.lastSegment;
+    const walk = this.#source.now();
+    return walk === undefined ? undefined : walk.lastSegment;
   }
 }
 

@@ -2117,12 +2117,12 @@ describe("Package layout and types", async () => {
     assert.ok(typesRel, "package.json names its types");
     const dts = fs.readFileSync(path.join(root, typesRel), "utf8");
     for (const code of ["malformed", "too_large", "unsupported_version", "bad_signature", "unknown_key", "expired",
-      "scope_mismatch", "unsupported_value", "repeated_token", "aborted", "fetch_failed", "bad_page", "bad_resume_token"]) {
+      "scope_mismatch", "unsupported_value", "not_ready", "repeated_token", "aborted", "fetch_failed", "bad_page", "bad_resume_token"]) {
       assert.ok(dts.includes(`"${code}"`) || dts.includes(`'${code}'`), code);
     }
     assert.match(dts, /function\s+paginate\s*</);
     for (const n of ["CursorCodec", "encodeCursor", "decodeCursor", "CursorError", "PaginationError", "paginate", "CursorStack",
-      "InfiniteList", "offsetPage", "paginateOffset", "paginateKeyset"]) assert.match(dts, new RegExp(`\\b${n}\\b`), n);
+      "InfiniteList", "offsetPage", "paginateOffset", "paginateKeyset", "ready", "init"]) assert.match(dts, new RegExp(`\\b${n}\\b`), n);
   });
   test("the browser entry needs no runtime dependency outside the package (only relative imports, no dependencies)", () => {
     assert.equal(Object.keys(manifest.dependencies ?? {}).length, 0, "no runtime dependencies");
@@ -2171,7 +2171,7 @@ export async function run(): Promise<void> {
   const ki: string | undefined = cur.keyId;
   const enc: string = encodeCursor(1); decodeCursor(enc);
   const e = new Error() as unknown;
-  if (e instanceof CursorError) { const c: IsString<typeof e.code> = false; const c2: "malformed" | "too_large" | "unsupported_version" | "bad_signature" | "unknown_key" | "expired" | "scope_mismatch" | "unsupported_value" = e.code; void c; void c2; }
+  if (e instanceof CursorError) { const c: IsString<typeof e.code> = false; const c2: "malformed" | "too_large" | "unsupported_version" | "bad_signature" | "unknown_key" | "expired" | "scope_mismatch" | "unsupported_value" | "not_ready" = e.code; void c; void c2; }
   if (e instanceof PaginationError) { const c: IsString<typeof e.code> = false; const c2: "repeated_token" | "aborted" | "fetch_failed" | "bad_page" | "bad_resume_token" = e.code; const rt: string | undefined = e.resumeToken; void c; void c2; void rt; }
   const stack = new CursorStack({ maxDepth: 3 });
   stack.record("x"); stack.forward(); stack.back(); stack.goTo(1); stack.reset();
