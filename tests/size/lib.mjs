@@ -4,6 +4,7 @@
 // in headless Chromium that reports what the page fetched (gzip -9 bytes of each response).
 import { readFileSync, readdirSync, realpathSync, statSync } from "node:fs";
 import { gzipSync } from "node:zlib";
+import { createHash } from "node:crypto";
 import { join, dirname, extname, sep } from "node:path";
 import { fileURLToPath, pathToFileURL } from "node:url";
 import { serve } from "../../scripts/serve.mjs";
@@ -87,9 +88,10 @@ export function pagecursorDeferred(app) {
 const TYPES = { ".html": "text/html; charset=utf-8", ".js": "text/javascript; charset=utf-8", ".wasm": "application/wasm", ".css": "text/css; charset=utf-8" };
 
 /**
- * Serves each built app under /<name>/. `requests` lists every request ({ app, path, file });
- * `hold(app, rule)` keeps back the responses of that app whose path (relative to the app) the
- * rule accepts, until `release()`.
+ * Serves each built app under /<name>/, gzip -9 encoded when the browser accepts it (as a CDN
+ * would: throttled loads then move the bytes that the sizes count). `requests` lists every
+ * request ({ app, path, relative, file, held }); `hold(app, rule)` keeps back the responses of
+ * that app whose path (relative to the app) the rule accepts, until `release()`.
  */
 export async function startSite(apps) {
   const mounts = Object.fromEntries(apps.map((a) => [`/${a.name}/`, a.dir]));
@@ -98,19 +100,24 @@ export async function startSite(apps) {
   let holding;
   const { server, url } = await serve({
     mounts,
-    route(_req, res, u) {
+    route(req, res, u) {
       const path = decodeURIComponent(u.pathname);
       const app = apps.find((a) => path.startsWith(`/${a.name}/`));
       const relative = app ? path.slice(app.name.length + 2) || "index.html" : undefined;
       const file = app ? join(app.dir, relative) : undefined;
+      if (file && !file.startsWith(app.dir + sep)) return false; // outside the app: serve.mjs answers 404
       const request = { app: app?.name, path, relative, file, held: false };
       requests.push(request);
-      if (holding && app?.name === holding.app && holding.rule(relative)) {
+      if (!app) return false;
+      // Compressed as a CDN would serve it, so that throttled loads move the gzip bytes.
+      const gzip = /\bgzip\b/.test(req.headers["accept-encoding"] ?? "");
+      if (holding && app.name === holding.app && holding.rule(relative)) {
         request.held = true;
-        held.push({ res, file });
+        held.push({ res, file, gzip });
         return true;
       }
-      return false;
+      sendFile(res, file, gzip);
+      return true;
     },
   });
   return {
@@ -122,7 +129,7 @@ export async function startSite(apps) {
     },
     release() {
       holding = undefined;
-      for (const { res, file } of held.splice(0)) sendFile(res, file);
+      for (const { res, file, gzip } of held.splice(0)) sendFile(res, file, gzip);
     },
     close() {
       this.release();
@@ -132,7 +139,9 @@ export async function startSite(apps) {
   };
 }
 
-function sendFile(res, file) {
+const gzipped = new Map();
+
+function sendFile(res, file, gzip) {
   let body;
   try {
     body = readFileSync(file);
@@ -141,7 +150,14 @@ function sendFile(res, file) {
     return res.end("not found");
   }
   res.on("error", () => {});
-  res.writeHead(200, { "content-type": TYPES[extname(file)] ?? "application/octet-stream", "cache-control": "no-store" });
+  const headers = { "content-type": TYPES[extname(file)] ?? "application/octet-stream", "cache-control": "no-store" };
+  if (gzip) {
+    const key = createHash("sha256").update(body).digest("hex");
+    if (!gzipped.has(key)) gzipped.set(key, gzipSync(body, { level: 9 }));
+    body = gzipped.get(key);
+    headers["content-encoding"] = "gzip";
+  }
+  res.writeHead(200, headers);
   res.end(body);
 }
 
