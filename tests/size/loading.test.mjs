@@ -1,0 +1,84 @@
+// Issue 15's loading targets, checked structurally (no timing): importing pagecursor never
+// blocks a page's first render, and a module worker answers the message posted right after
+// `new Worker()`. Both apps are Vite 8 production builds against the packed tarball, loaded cold
+// in headless Chromium from 127.0.0.1.
+//
+// First render: the server holds back every .wasm response of the app (and any chunk made only
+// of pagecursor modules that the entry loads dynamically) until the first view is in the DOM.
+// An entry that waits for its wasm before the importing module runs (top-level await) can then
+// never render, and the test fails at its 15 s bound. The timeouts here only bound a hang.
+//
+// Run: bash scripts/test.d/size.sh (installs .build/pagecursor-*.tgz into tests/size first).
+import { test, before, after } from "node:test";
+import assert from "node:assert/strict";
+import { buildApp, startSite, launch, coldPage, pagecursorDeferred, emitted } from "./lib.mjs";
+
+let browser;
+let site;
+const apps = {};
+
+before(async () => {
+  for (const name of ["first-render", "worker"]) apps[name] = await buildApp(name);
+  [browser, site] = await Promise.all([launch(), startSite(Object.values(apps))]);
+});
+
+after(async () => {
+  await browser?.close();
+  site?.close();
+});
+
+/** Polls `cond` every 50 ms; resolves to whether it held within `ms` (a bound, not a measure). */
+async function until(cond, ms) {
+  const end = Date.now() + ms;
+  while (!cond()) {
+    if (Date.now() > end) return false;
+    await new Promise((r) => setTimeout(r, 50));
+  }
+  return true;
+}
+
+test("a view that does not call pagecursor renders while pagecursor's wasm is still held by the server", async () => {
+  const deferred = pagecursorDeferred(apps["first-render"]);
+  site.hold("first-render", deferred);
+  const { context, page, problems } = await coldPage(browser, `${site.url}first-render/`);
+  try {
+    const rendered = await page
+      .waitForFunction(() => document.getElementById("first-view")?.textContent, null, { timeout: 15000 })
+      .then(() => true, () => false);
+    const held = site.held().map((r) => r.relative);
+    assert.ok(
+      rendered,
+      `the first view did not render in 15 s while the server held ${held.join(", ") || "nothing (yet)"}: ` +
+        "the app's modules run only once pagecursor's wasm has arrived (top-level await in the entry?)" +
+        (problems.length ? `\n${problems.join("\n")}` : ""),
+    );
+    // API.md "Package": importing starts fetching the wasm at once, not at the first call (when
+    // the build has a file to fetch: a wasm inlined into the entry has none).
+    const deferrable = emitted(apps["first-render"].dir).filter(deferred);
+    if (deferrable.length) {
+      const asked = await until(() => site.held().length > 0, 10000);
+      assert.ok(asked, `the page rendered, but importing pagecursor did not start fetching any of ${deferrable.join(", ")} within 10 s`);
+    }
+    site.release();
+    // The feed view now uses InfiniteList, whose loadMore waits for the wasm by itself.
+    const result = await page.evaluate(() => window.__showFeed());
+    assert.deepEqual(result, { ok: true, items: 10 });
+    assert.deepEqual(problems, []);
+  } finally {
+    site.release();
+    await context.close();
+  }
+});
+
+test("a module worker answers the message posted right after new Worker(), 20 times in a row", async () => {
+  const { context, page, problems } = await coldPage(browser, `${site.url}worker/`);
+  try {
+    await page.waitForFunction(() => window.__result, null, { timeout: 120000 });
+    const { ok, rounds } = await page.evaluate(() => window.__result);
+    const bad = rounds.findIndex((r) => !r.ok);
+    assert.ok(ok, bad < 0 ? `only ${rounds.length} rounds ran` : `round ${bad + 1} of 20: ${rounds[bad].error ?? JSON.stringify(rounds[bad].answer)}${problems.length ? `\n${problems.join("\n")}` : ""}`);
+    assert.deepEqual(problems, []);
+  } finally {
+    await context.close();
+  }
+});
