@@ -65,7 +65,7 @@ function sizes() {
   const ours = JSON.parse(readFileSync(join(root, ".build/size.json"), "utf8"));
   const budget = JSON.parse(readFileSync(join(root, "bench/size-budget.json"), "utf8"));
   return [
-    { package: "pagecursor (web entry + glue + .wasm, all features)", raw: ours.raw, gzip: ours.gzip, note: `budget ${budget.gzipBytes} B gzip` },
+    { package: "pagecursor (web entry + glue + .wasm, all features)", raw: ours.raw, gzip: ours.gzip, note: `each file gzipped alone; per-import budgets (Vite builds): everything ${budget.perImport.everything.gzipBytes} B gzip` },
     { package: "js-base64 (base64.mjs)", ...gz(join(here, "node_modules/js-base64/base64.mjs")), note: "base64 only" },
     {
       package: "@tanstack/query-core (build/modern/*.js, unbundled)",

@@ -51,7 +51,7 @@ step "independent Python decoder over tests/vectors" python3 tests/independent_d
 step "wasm-bindgen-test in Node" cargo test --target wasm32-unknown-unknown --test wasm_node
 step "wasm-bindgen-test in Chromium" bash scripts/wasm-browser-test.sh
 step "build the package (release wasm, wasm-opt)" bash scripts/build.sh
-step "size budget (bench/size-budget.json)" node scripts/check-size.mjs
+step "wasm size budget (bench/size-budget.json)" node scripts/check-size.mjs
 step "tsc --noEmit (typed usage of pkg/)" tsc -p tests/types/tsconfig.json
 step "npm pack + install into tests/js" pack_and_install
 step "node --test (the installed package)" node_tests
