@@ -73,7 +73,7 @@ function brand(C) {
   const hidden = (k) => k === "__wrap";
   return (p.constructor = new Proxy(C, {
     construct: (t, args, n) => {
-      if (!isLoaded()) throw notReady(`new ${t.name}`);
+      if (!isLoaded()) throw notReady("new CursorCodec");
       return lock(R.construct(t, args, n));
     },
     get: (t, k, r) => (hidden(k) ? undefined : R.get(t, k, r)),

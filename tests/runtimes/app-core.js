@@ -16,6 +16,13 @@ export async function runChecks(pc, { fetchBase, fetchImpl = globalThis.fetch } 
     }
   };
 
+  // No entry has top-level await: `ready` is a promise (already resolved where the runtime
+  // instantiates synchronously), and synchronous calls wait for it.
+  await run("ready", async () => {
+    if (!(pc.ready instanceof Promise)) throw new Error("the entry exports no ready promise");
+    if (pc.init() !== pc.ready) throw new Error("init() does not return ready");
+    await pc.ready;
+  });
   await run("plain round-trip", () => plainRoundTrip(pc));
   await run("typed errors", () => typedErrors(pc));
   await run("signed codec", () => signedCodec(pc));
