@@ -48,6 +48,11 @@ function needs(panelId, names) {
   return false;
 }
 
+// The page above (controls, the request log) is live already: pagecursor's import does not wait
+// for its wasm. The views below mint cursors and restore the table from the URL synchronously at
+// start, so they are built once `ready` resolved.
+await pagecursor.ready;
+
 let keyset = null;
 if (missing(["CursorCodec", "paginateKeyset"]).length === 0) {
   try {

@@ -62,6 +62,8 @@ before(async () => {
         "/esbuild-nocopy/": join(OUT, "esbuild-nocopy"),
         "/esbuild-iife-inline/": join(OUT, "esbuild-iife-inline"),
         "/vite-inline/": join(OUT, "vite-inline"),
+        "/vite-iife-worker/": join(OUT, "vite-iife-worker"),
+        "/esbuild-iife/": join(OUT, "esbuild-iife"),
       },
     }),
   ]);
