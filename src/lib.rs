@@ -21,6 +21,7 @@ pub mod page;
 pub mod paginate;
 pub mod stack;
 pub mod value;
+pub mod window;
 
 pub use codec::{decode_cursor, encode_cursor, Cursor, CursorCodec, Direction};
 pub use error::CursorError;

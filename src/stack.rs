@@ -27,6 +27,9 @@ use crate::error::{quoted, CursorError};
 use crate::page::Decimal;
 use crate::value::Value;
 
+// The chunk window moved to its own module; its old path stays.
+pub use crate::window::{ChunkWindow, Edge, WindowChange};
+
 /// The version of the serialized stack state that [`CursorStack::serialize`] writes.
 pub const STATE_VERSION: i128 = 1;
 
@@ -108,17 +111,6 @@ enum Successor {
     Token(Value),
 }
 
-/// True for the tokens that mean "no next page": `null`, `""` and `{}` (JS `undefined`
-/// arrives as `None`).
-pub fn is_absent(token: &Value) -> bool {
-    match token {
-        Value::Null => true,
-        Value::String(s) => s.is_empty(),
-        Value::Map(entries) => entries.is_empty(),
-        _ => false,
-    }
-}
-
 /// Deep equality of tokens that ignores the key order of maps: a service may serialize the
 /// same `LastEvaluatedKey` with its attributes in another order on a refetch.
 pub fn same_token(a: &Value, b: &Value) -> bool {
@@ -140,7 +132,7 @@ pub fn same_token(a: &Value, b: &Value) -> bool {
 
 /// Checks the `v` field of a saved state (`what`: "cursor stack state", "infinite list
 /// state"): `unsupported_version` for another integer, `malformed` without one.
-fn check_version(value: &Value, what: &str) -> Result<(), CursorError> {
+pub(crate) fn check_version(value: &Value, what: &str) -> Result<(), CursorError> {
     match value.get("v") {
         Some(Value::Int(STATE_VERSION)) => Ok(()),
         Some(Value::Int(v)) => Err(CursorError::UnsupportedVersion(
@@ -244,7 +236,7 @@ impl CursorStack {
     /// recorded pages after the current one.
     pub fn record(&mut self, next: Option<Value>) {
         let next = match next {
-            Some(token) if !is_absent(&token) => Successor::Token(token),
+            Some(token) if !token.is_absent_token() => Successor::Token(token),
             _ => Successor::End,
         };
         if self.page < self.furthest() {
@@ -422,7 +414,7 @@ impl CursorStack {
                     return Err(bad("page 1 has a token"));
                 }
                 tokens.push_back(None);
-            } else if is_absent(token) {
+            } else if token.is_absent_token() {
                 return Err(bad(&format!("page {} has no token", Decimal(number))));
             } else {
                 tokens.push_back(Some(token.clone()));
@@ -437,7 +429,7 @@ impl CursorStack {
         let successor = match (value.get("e"), value.get("n")) {
             (None, None) => Successor::Unknown,
             (Some(Value::Bool(true)), None) => Successor::End,
-            (None, Some(t)) if !is_absent(t) => Successor::Token(t.clone()),
+            (None, Some(t)) if !t.is_absent_token() => Successor::Token(t.clone()),
             _ => return Err(bad("bad successor")),
         };
         Ok(CursorStack {
@@ -480,232 +472,6 @@ impl CursorStack {
             },
         )?;
         CursorStack::from_value(&cursor.value)
-    }
-}
-
-/// The chunk bookkeeping of an infinite list: the resume token at which every loaded chunk
-/// starts (also of chunks dropped from memory), and the window of chunks held in memory.
-///
-/// Chunk `0` starts where the list's own options start (`None`); chunk `i > 0` starts at the
-/// paginator's resume token after chunk `i - 1`. Loading past the window's end appends a chunk
-/// (dropping the first one past `max_chunks`); loading before it prepends the chunk from its
-/// kept start token (dropping the last one past `max_chunks`).
-///
-/// ```
-/// use pagecursor::stack::{ChunkWindow, Edge};
-///
-/// let mut w = ChunkWindow::new(Some(2));
-/// for i in 0..3 {
-///     let (index, _start) = w.next_chunk().unwrap();
-///     w.loaded(Edge::Back, index, Some(format!("r{i}")), 10);
-/// }
-/// assert_eq!(w.window(), 1..3);           // chunk 0 was dropped, its start kept
-/// assert_eq!(w.previous_chunk(), Some((0, None)));
-/// ```
-#[derive(Clone, Debug, PartialEq, Eq)]
-pub struct ChunkWindow {
-    /// `starts[i]`: the resume token chunk `i` starts at (`None` for chunk 0).
-    starts: Vec<Option<String>>,
-    /// The index of the first chunk that does not exist, once the end was seen.
-    end: Option<usize>,
-    /// The first chunk in memory.
-    first: usize,
-    /// How many chunks are in memory.
-    len: usize,
-    max_chunks: Option<usize>,
-}
-
-/// Which side of the window a chunk was loaded on.
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub enum Edge {
-    /// Before the window (`loadPrevious`).
-    Front,
-    /// After the window (`loadMore`).
-    Back,
-}
-
-/// What a load did to the window.
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub enum WindowChange {
-    /// The chunk was empty and marked the end: the window is unchanged.
-    Nothing,
-    /// The chunk was added on the given side.
-    Added(Edge),
-    /// The chunk was added and the chunk at the opposite side was dropped from memory.
-    AddedAndDropped(Edge),
-}
-
-impl ChunkWindow {
-    /// An empty window before chunk 0; `max_chunks` bounds the chunks held in memory.
-    pub fn new(max_chunks: Option<usize>) -> ChunkWindow {
-        ChunkWindow {
-            starts: vec![None],
-            end: None,
-            first: 0,
-            len: 0,
-            max_chunks: max_chunks.map(|m| m.max(1)),
-        }
-    }
-
-    /// The chunk indices held in memory.
-    pub fn window(&self) -> std::ops::Range<usize> {
-        self.first..self.first + self.len
-    }
-
-    /// How many chunk start tokens are kept (memory grows by one short string per chunk).
-    pub fn known_chunks(&self) -> usize {
-        self.starts.len()
-    }
-
-    /// The chunk after the window and its start token, unless the end was reached.
-    pub fn next_chunk(&self) -> Option<(usize, Option<String>)> {
-        let index = self.first + self.len;
-        if self.end.is_some_and(|e| index >= e) {
-            return None;
-        }
-        self.starts.get(index).map(|s| (index, s.clone()))
-    }
-
-    /// The chunk before the window and its start token, unless the window starts at chunk 0.
-    pub fn previous_chunk(&self) -> Option<(usize, Option<String>)> {
-        let index = self.first.checked_sub(1)?;
-        self.starts.get(index).map(|s| (index, s.clone()))
-    }
-
-    /// True while a chunk after the window may exist.
-    pub fn has_more(&self) -> bool {
-        self.next_chunk().is_some()
-    }
-
-    /// True when chunks before the window were dropped from memory.
-    pub fn has_previous(&self) -> bool {
-        self.first > 0
-    }
-
-    /// Chunk `index` (from [`next_chunk`](Self::next_chunk) or
-    /// [`previous_chunk`](Self::previous_chunk)) loaded `items` items and the walk stopped at
-    /// `resume` (`None`: the end of the data). Ignored when the window moved meanwhile.
-    pub fn loaded(
-        &mut self,
-        edge: Edge,
-        index: usize,
-        resume: Option<String>,
-        items: usize,
-    ) -> WindowChange {
-        let expected = match edge {
-            Edge::Back => self.next_chunk().map(|(i, _)| i),
-            Edge::Front => self.previous_chunk().map(|(i, _)| i),
-        };
-        if expected != Some(index) {
-            return WindowChange::Nothing;
-        }
-        match resume {
-            Some(token) => {
-                if index + 1 == self.starts.len() {
-                    self.starts.push(Some(token));
-                } else if let Some(slot) = self.starts.get_mut(index + 1) {
-                    *slot = Some(token);
-                }
-            }
-            // Refetching a chunk before the window that now reaches the end means the data
-            // shrank; the chunks in memory stay, so only a load at the back marks the end.
-            None if edge == Edge::Front => {}
-            None => {
-                // Later chunks (known from an earlier pass) no longer exist.
-                self.starts.truncate(index + 1);
-                self.end = Some(if items == 0 { index } else { index + 1 });
-                if items == 0 && edge == Edge::Back {
-                    return WindowChange::Nothing;
-                }
-            }
-        }
-        self.len += 1;
-        if edge == Edge::Front {
-            self.first -= 1;
-        }
-        if self.max_chunks.is_some_and(|m| self.len > m) {
-            self.len -= 1;
-            if edge == Edge::Back {
-                self.first += 1;
-            }
-            return WindowChange::AddedAndDropped(edge);
-        }
-        WindowChange::Added(edge)
-    }
-
-    /// The state as a [`Value`]: the chunk start tokens, the end, and the window (first chunk
-    /// and length). A restored window is empty and positioned right after the saved window, like
-    /// a paginator's resume token: loading more continues with the chunk after it, loading
-    /// previous refetches the saved window's chunks from the last one back.
-    pub fn to_value(&self) -> Value {
-        let mut entries = vec![
-            ("v".to_owned(), Value::Int(STATE_VERSION)),
-            (
-                "s".to_owned(),
-                Value::List(
-                    self.starts
-                        .iter()
-                        .map(|s| s.clone().map(Value::String).unwrap_or(Value::Null))
-                        .collect(),
-                ),
-            ),
-            ("f".to_owned(), Value::Int(self.first as i128)),
-            ("n".to_owned(), Value::Int(self.len as i128)),
-        ];
-        if let Some(end) = self.end {
-            entries.push(("e".to_owned(), Value::Int(end as i128)));
-        }
-        Value::Map(entries)
-    }
-
-    /// Rebuilds an (empty) window from [`to_value`](Self::to_value).
-    pub fn from_value(
-        value: &Value,
-        max_chunks: Option<usize>,
-    ) -> Result<ChunkWindow, CursorError> {
-        let bad = |why: &str| CursorError::Malformed(["infinite list state: ", why].concat());
-        let index = |key: &str| -> Result<Option<usize>, CursorError> {
-            match value.get(key) {
-                None => Ok(None),
-                Some(Value::Int(i)) => usize::try_from(*i)
-                    .map(Some)
-                    .map_err(|_| bad(&[key, " is out of range"].concat())),
-                Some(_) => Err(bad(&[key, " is not an integer"].concat())),
-            }
-        };
-        check_version(value, "infinite list state")?;
-        let Some(Value::List(list)) = value.get("s") else {
-            return Err(bad("no chunk starts"));
-        };
-        let mut starts = Vec::with_capacity(list.len());
-        for (i, s) in list.iter().enumerate() {
-            match (i, s) {
-                (0, Value::Null) => starts.push(None),
-                (i, Value::String(t)) if i > 0 && !t.is_empty() => starts.push(Some(t.clone())),
-                _ => return Err(bad(&format!("bad start of chunk {i}"))),
-            }
-        }
-        if starts.is_empty() {
-            return Err(bad("no chunk starts"));
-        }
-        let first = index("f")?.ok_or_else(|| bad("no window"))?;
-        let len = index("n")?.ok_or_else(|| bad("no window"))?;
-        let end = index("e")?;
-        let position = first
-            .checked_add(len)
-            .ok_or_else(|| bad("window out of range"))?;
-        // The chunk after the window must be startable, or be the known end.
-        let startable = position < starts.len() || end == Some(position);
-        if !startable || end.is_some_and(|e| e > starts.len() || position > e) {
-            return Err(bad("window outside the known chunks"));
-        }
-        Ok(ChunkWindow {
-            starts,
-            end,
-            first: position,
-            len: 0,
-            max_chunks: max_chunks.map(|m| m.max(1)),
-        })
     }
 }
 
@@ -893,66 +659,5 @@ mod tests {
                 .code(),
             "unsupported_version"
         );
-    }
-
-    #[test]
-    fn chunk_window_slides_and_keeps_starts() {
-        let mut w = ChunkWindow::new(Some(2));
-        assert!(w.has_more() && !w.has_previous());
-        for i in 0..4 {
-            let (index, start) = w.next_chunk().unwrap();
-            assert_eq!(index, i);
-            assert_eq!(start, (i > 0).then(|| format!("r{}", i - 1)));
-            w.loaded(Edge::Back, index, Some(format!("r{i}")), 5);
-        }
-        assert_eq!(w.window(), 2..4);
-        assert_eq!(w.known_chunks(), 5);
-        assert_eq!(w.previous_chunk(), Some((1, Some("r0".into()))));
-        assert_eq!(
-            w.loaded(Edge::Front, 1, Some("r1".into()), 5),
-            WindowChange::AddedAndDropped(Edge::Front)
-        );
-        assert_eq!(w.window(), 1..3);
-        // Forward again reuses the kept start of chunk 3.
-        assert_eq!(w.next_chunk(), Some((3, Some("r2".into()))));
-        // A stale completion (the window moved) is ignored.
-        assert_eq!(w.loaded(Edge::Back, 7, None, 1), WindowChange::Nothing);
-        let (i, _) = w.next_chunk().unwrap();
-        w.loaded(Edge::Back, i, Some("r3".into()), 5);
-        let (i, _) = w.next_chunk().unwrap();
-        assert_eq!(i, 4);
-        // The data ends exactly at a chunk boundary: an empty last chunk is not added.
-        assert_eq!(w.loaded(Edge::Back, 4, None, 0), WindowChange::Nothing);
-        assert!(!w.has_more());
-        assert_eq!(w.window(), 2..4);
-    }
-
-    #[test]
-    fn chunk_window_round_trips_empty_after_its_window() {
-        let mut w = ChunkWindow::new(Some(3));
-        for i in 0..4 {
-            let (index, _) = w.next_chunk().unwrap();
-            w.loaded(Edge::Back, index, Some(format!("r{i}")), 3);
-        }
-        assert_eq!(w.window(), 1..4);
-        let back = ChunkWindow::from_value(&w.to_value(), Some(3)).unwrap();
-        assert_eq!(back.window(), 4..4);
-        assert_eq!(back.next_chunk(), Some((4, Some("r3".into()))));
-        assert_eq!(back.previous_chunk(), Some((3, Some("r2".into()))));
-        // At the end: nothing more, the saved chunks are still reachable backwards.
-        let (index, _) = w.next_chunk().unwrap();
-        w.loaded(Edge::Back, index, None, 2);
-        let done = ChunkWindow::from_value(&w.to_value(), None).unwrap();
-        assert!(!done.has_more() && done.has_previous());
-        assert_eq!(done.previous_chunk(), Some((4, Some("r3".into()))));
-        let fresh = ChunkWindow::from_value(&ChunkWindow::new(None).to_value(), None).unwrap();
-        assert_eq!(fresh, ChunkWindow::new(None));
-        let bad = Value::map([
-            ("v", Value::Int(1)),
-            ("s", Value::List(vec![])),
-            ("f", Value::Int(0)),
-            ("n", Value::Int(0)),
-        ]);
-        assert!(ChunkWindow::from_value(&bad, None).is_err());
     }
 }

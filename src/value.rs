@@ -32,6 +32,27 @@ pub const INT_MIN: i128 = i64::MIN as i128;
 pub const INT_MAX: i128 = u64::MAX as i128;
 
 impl Value {
+    /// True for the tokens that mean "there is no next page": `null`, `""` and an empty map
+    /// (`{}`). The one home of that rule for every Rust caller: the paginator's walk, the
+    /// cursor stack and the chunk window. (A JS `undefined` never becomes a [`Value`]; the JS
+    /// driver reads raw tokens by the same rule in `tokenForm`, src/js/paginator.js, tested
+    /// against the same table in tests/js/paginate.test.mjs.)
+    ///
+    /// ```
+    /// use pagecursor::Value;
+    /// assert!(Value::Null.is_absent_token() && Value::from("").is_absent_token());
+    /// assert!(Value::Map(vec![]).is_absent_token());
+    /// assert!(!Value::List(vec![]).is_absent_token() && !Value::Int(0).is_absent_token());
+    /// ```
+    pub fn is_absent_token(&self) -> bool {
+        match self {
+            Value::Null => true,
+            Value::String(s) => s.is_empty(),
+            Value::Map(entries) => entries.is_empty(),
+            _ => false,
+        }
+    }
+
     /// Builds a map from key/value pairs, keeping their order.
     pub fn map<K: Into<String>>(entries: impl IntoIterator<Item = (K, Value)>) -> Value {
         Value::Map(entries.into_iter().map(|(k, v)| (k.into(), v)).collect())

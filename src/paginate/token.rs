@@ -32,17 +32,6 @@ impl Token<Value> {
     }
 }
 
-/// True when `value` says "no more pages": `null`, `""` or an empty map (`{}`). An absent
-/// (`undefined`) token never becomes a [`Value`] and is handled by the host.
-pub fn is_end_value(value: &Value) -> bool {
-    match value {
-        Value::Null => true,
-        Value::String(s) => s.is_empty(),
-        Value::Map(entries) => entries.is_empty(),
-        _ => false,
-    }
-}
-
 /// Appends a canonical, self-delimiting encoding of `value` to `out`. With `sort_keys` map
 /// entries are ordered by key, so that `{a, b}` and `{b, a}` encode alike (token equality
 /// ignores key order); without it the order is kept (checksums of a payload).
@@ -276,13 +265,13 @@ mod tests {
 
     #[test]
     fn end_values() {
-        assert!(is_end_value(&Value::Null));
-        assert!(is_end_value(&Value::from("")));
-        assert!(is_end_value(&Value::Map(vec![])));
-        assert!(!is_end_value(&Value::List(vec![])));
-        assert!(!is_end_value(&Value::from("x")));
-        assert!(!is_end_value(&Value::Float(0.0)));
-        assert!(!is_end_value(&Value::Bool(false)));
+        assert!(Value::Null.is_absent_token());
+        assert!(Value::from("").is_absent_token());
+        assert!(Value::Map(vec![]).is_absent_token());
+        assert!(!Value::List(vec![]).is_absent_token());
+        assert!(!Value::from("x").is_absent_token());
+        assert!(!Value::Float(0.0).is_absent_token());
+        assert!(!Value::Bool(false).is_absent_token());
     }
 
     #[test]

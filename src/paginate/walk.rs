@@ -11,7 +11,7 @@ use std::rc::Rc;
 
 use super::resume::{Layout, Position, ResumeState, SCOPE_DIGEST_BYTES};
 use super::retry::RetryPolicy;
-use super::token::{is_end_value, SentTokens, Token};
+use super::token::{SentTokens, Token};
 
 /// What to do when a page returns a token that this walk already sent.
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
@@ -595,7 +595,11 @@ impl<T: Clone, P> Walk<T, P> {
         };
         let chain = &mut self.chains[i];
         let skip = std::mem::take(&mut chain.first_skip);
-        let next = next.filter(|t| !t.value.as_ref().is_some_and(is_end_value));
+        let next = next.filter(|t| {
+            !t.value
+                .as_ref()
+                .is_some_and(crate::value::Value::is_absent_token)
+        });
         let next = if more == Some(false) {
             None
         } else {
