@@ -237,6 +237,16 @@ fn bad(why: String) -> CursorError {
     CursorError::UnsupportedValue(why)
 }
 
+// An option of the wrong type or shape, and an option number out of range: the one policy of
+// every export (docs/API.md, "Errors"): `TypeError` / `RangeError` with `code: "invalid_argument"`.
+// A value that cannot be carried (in a scope, a lone surrogate in a secret) stays `unsupported_value`.
+fn wrong_type(why: &str) -> JsValue {
+    super::errors::TypeError::new(why).into()
+}
+fn out_of_range(why: &str) -> JsValue {
+    super::errors::RangeError::new(why).into()
+}
+
 /// The token argument as bytes: a non-empty string no longer than `max_length` (a longer
 /// one is refused before its text is copied into wasm memory; at most the scratch buffer's
 /// worth of it was decoded). Strict base64url decodes straight into `scratch` in JS
@@ -395,11 +405,11 @@ pub fn cursor_to_js(cursor: &Cursor) -> JsValue {
     obj.into()
 }
 
-fn check_bag(options: &JsValue, what: &str) -> Result<(), CursorError> {
+fn check_bag(options: &JsValue, what: &str) -> Result<(), JsValue> {
     if options.is_undefined() || options.is_null() || options.is_object() {
         Ok(())
     } else {
-        Err(bad([what, " options must be an object"].concat()))
+        Err(wrong_type(&[what, " options must be an object"].concat()))
     }
 }
 
@@ -416,7 +426,12 @@ fn whole(
     }
     match v.as_f64() {
         Some(n) if n.fract() == 0.0 && n >= min && n <= max => Ok(Some(n)),
-        _ => Err(bad([key, " must be a whole number in ", range].concat()).into()),
+        Some(_) => Err(out_of_range(
+            &[key, " must be a whole number in ", range].concat(),
+        )),
+        None => Err(wrong_type(
+            &[key, " must be a whole number in ", range].concat(),
+        )),
     }
 }
 
@@ -432,7 +447,7 @@ pub fn encode_options(options: &JsValue) -> Result<EncodeOptions, JsValue> {
         _ if direction.is_undefined() => {}
         Some("after") => {}
         Some("before") => out.direction = Direction::Before,
-        _ => return Err(bad("direction must be \"after\" or \"before\"".to_string()).into()),
+        _ => return Err(wrong_type("direction must be \"after\" or \"before\"")),
     }
     let scope = get(options, "scope")?;
     if !scope.is_undefined() {
@@ -441,7 +456,7 @@ pub fn encode_options(options: &JsValue) -> Result<EncodeOptions, JsValue> {
     let segment = get(options, "segment")?;
     if !segment.is_undefined() {
         if !segment.is_object() {
-            return Err(bad("segment must be { segment, total }".into()).into());
+            return Err(wrong_type("segment must be { segment, total }"));
         }
         let total = whole(&segment, "total", U32_FROM_1)?;
         let index = whole(&segment, "segment", U32)?;
@@ -453,10 +468,9 @@ pub fn encode_options(options: &JsValue) -> Result<EncodeOptions, JsValue> {
                 })
             }
             _ => {
-                return Err(bad(
-                    "segment must be { segment, total } with 0 <= segment < total".into(),
-                )
-                .into())
+                return Err(out_of_range(
+                    "segment must be { segment, total } with 0 <= segment < total",
+                ))
             }
         }
     }
@@ -499,12 +513,12 @@ pub fn codec_from_js(value: &JsValue) -> Result<Rc<codec::CursorCodec>, JsValue>
         })
 }
 
-fn secret_bytes(secret: &JsValue, id: &str) -> Result<Vec<u8>, CursorError> {
+fn secret_bytes(secret: &JsValue, id: &str) -> Result<Vec<u8>, JsValue> {
     if let Some(s) = secret.dyn_ref::<JsString>() {
         if !s.is_valid_utf16() {
-            return Err(bad(
-                ["the secret of key \"", id, "\" has a lone surrogate"].concat()
-            ));
+            return Err(
+                bad(["the secret of key \"", id, "\" has a lone surrogate"].concat()).into(),
+            );
         }
         return Ok(String::from(s).into_bytes());
     }
@@ -512,12 +526,14 @@ fn secret_bytes(secret: &JsValue, id: &str) -> Result<Vec<u8>, CursorError> {
     if !bytes.is_undefined() {
         return Ok(bytes.unchecked_into::<Uint8Array>().to_vec());
     }
-    Err(bad([
-        "the secret of key \"",
-        id,
-        "\" must be a string or a Uint8Array",
-    ]
-    .concat()))
+    Err(wrong_type(
+        &[
+            "the secret of key \"",
+            id,
+            "\" must be a string or a Uint8Array",
+        ]
+        .concat(),
+    ))
 }
 
 fn read_keys(keys: &JsValue) -> Result<Vec<Key>, JsValue> {
@@ -525,14 +541,14 @@ fn read_keys(keys: &JsValue) -> Result<Vec<Key>, JsValue> {
         return Ok(Vec::new());
     }
     if !is_array(keys)? {
-        return Err(bad("keys must be an array of { id, secret }".into()).into());
+        return Err(wrong_type("keys must be an array of { id, secret }"));
     }
     let mut out = Vec::new();
     for_each_item(keys, &mut |entry| {
         let id = get(&entry, "id")?;
         let id = match id.dyn_ref::<JsString>() {
             Some(s) if s.is_valid_utf16() => String::from(s),
-            _ => return Err(bad("every key needs a string id".into()).into()),
+            _ => return Err(wrong_type("every key needs a string id")),
         };
         let secret = secret_bytes(&get(&entry, "secret")?, &id)?;
         out.push(Key { id, secret });
@@ -590,7 +606,11 @@ impl JsCursorCodec {
             Some("plain") => Some(Mode::Plain),
             Some("signed") => Some(Mode::Signed),
             Some("sealed") => Some(Mode::Sealed),
-            _ => return Err(bad("mode must be \"plain\", \"signed\" or \"sealed\"".into()).into()),
+            _ => {
+                return Err(wrong_type(
+                    "mode must be \"plain\", \"signed\" or \"sealed\"",
+                ))
+            }
         };
         opts.ttl = whole(&options, "ttl", SAFE)?.map(|t| t as u64);
         if let Some(max) = whole(&options, "maxLength", SAFE_FROM_1)? {
@@ -607,7 +627,7 @@ impl JsCursorCodec {
         } else {
             let f = now
                 .dyn_into::<Function>()
-                .map_err(|_| bad("now must be a function returning ms".into()))?;
+                .map_err(|_| wrong_type("now must be a function returning ms"))?;
             let clock_fn = f.clone();
             // Bindings that reach this codec through `codec_from_js` use this clock; a throw
             // or a non-number reads as "before 1970", which encode refuses.

@@ -15,6 +15,16 @@ const codecs = () => [
   ["sealed", new CursorCodec({ keys, mode: "sealed" })],
 ];
 
+// An option of the wrong type (TypeError) or a number out of range (RangeError): the one policy
+// of every export, with code invalid_argument.
+function throwsArg(fn, Cls, message) {
+  assert.throws(fn, (e) => {
+    assert.ok(e instanceof Cls, `${message ?? ""}: ${e}`);
+    assert.equal(e.code, "invalid_argument", `${message ?? ""}: ${e.message}`);
+    return true;
+  });
+}
+
 function throwsCode(fn, code, message) {
   assert.throws(fn, (e) => {
     assert.ok(e instanceof CursorError, `${message ?? ""}: ${e}`);
@@ -140,10 +150,12 @@ test("direction and segment", () => {
     assert.deepEqual(c.segment, { segment: 2, total: 3 });
     assert.equal(codec.decode(codec.encode(1, { direction: "after" })).direction, "after");
   }
-  for (const bad of [{ segment: 3, total: 3 }, { segment: -1, total: 3 }, { segment: 0, total: 0 }, { segment: 0.5, total: 2 }, { total: 2 }, 5]) {
-    throwsCode(() => encodeCursor(1, { segment: bad }), "unsupported_value", JSON.stringify(bad));
+  for (const bad of [{ segment: 3, total: 3 }, { segment: -1, total: 3 }, { segment: 0, total: 0 }, { segment: 0.5, total: 2 }, { total: 2 }]) {
+    throwsArg(() => encodeCursor(1, { segment: bad }), RangeError, JSON.stringify(bad));
   }
-  throwsCode(() => encodeCursor(1, { direction: "sideways" }), "unsupported_value");
+  throwsArg(() => encodeCursor(1, { segment: 5 }), TypeError, "segment 5");
+  throwsArg(() => encodeCursor(1, { segment: { segment: "0", total: 2 } }), TypeError, "segment '0'");
+  throwsArg(() => encodeCursor(1, { direction: "sideways" }), TypeError);
 });
 
 test("maxLength: too_large before decoding and at encode", () => {
@@ -176,18 +188,18 @@ test("constructor errors", () => {
   throwsCode(() => new CursorCodec({ mode: "sealed" }), "unknown_key");
   throwsCode(() => new CursorCodec({ mode: "signed", keys: [] }), "unknown_key");
   throwsCode(() => new CursorCodec({ mode: "plain", keys }), "unsupported_value");
-  throwsCode(() => new CursorCodec({ mode: "rot13" }), "unsupported_value");
+  throwsArg(() => new CursorCodec({ mode: "rot13" }), TypeError);
   throwsCode(() => new CursorCodec({ keys: [{ id: "a", secret: "x" }, { id: "a", secret: "y" }] }), "unsupported_value");
   throwsCode(() => new CursorCodec({ keys: [{ id: "a", secret: "" }] }), "unsupported_value");
-  throwsCode(() => new CursorCodec({ keys: [{ id: "a", secret: 42 }] }), "unsupported_value");
-  throwsCode(() => new CursorCodec({ keys: [{ secret: "x" }] }), "unsupported_value");
-  throwsCode(() => new CursorCodec({ keys: "k" }), "unsupported_value");
-  throwsCode(() => new CursorCodec({ maxLength: 0 }), "unsupported_value");
-  throwsCode(() => new CursorCodec({ maxLength: "10" }), "unsupported_value");
-  throwsCode(() => new CursorCodec({ ttl: -1 }), "unsupported_value");
-  throwsCode(() => new CursorCodec({ ttl: NaN }), "unsupported_value");
-  throwsCode(() => new CursorCodec({ now: 5 }), "unsupported_value");
-  throwsCode(() => new CursorCodec(7), "unsupported_value");
+  throwsArg(() => new CursorCodec({ keys: [{ id: "a", secret: 42 }] }), TypeError);
+  throwsArg(() => new CursorCodec({ keys: [{ secret: "x" }] }), TypeError);
+  throwsArg(() => new CursorCodec({ keys: "k" }), TypeError);
+  throwsArg(() => new CursorCodec({ maxLength: 0 }), RangeError);
+  throwsArg(() => new CursorCodec({ maxLength: "10" }), TypeError);
+  throwsArg(() => new CursorCodec({ ttl: -1 }), RangeError);
+  throwsArg(() => new CursorCodec({ ttl: NaN }), RangeError);
+  throwsArg(() => new CursorCodec({ now: 5 }), TypeError);
+  throwsArg(() => new CursorCodec(7), TypeError);
   new CursorCodec(undefined);
   new CursorCodec(null);
   new CursorCodec({});
@@ -294,8 +306,8 @@ test("ttl: expired once now >= issuedAt + ttl, no grace; now is injectable", () 
   // Tokens without a ttl carry no time and never expire.
   const forever = new CursorCodec({ keys, now: () => now }).encode(1);
   now = 8.64e15; assert.equal(new CursorCodec({ keys, now: () => now }).decode(forever).issuedAt, undefined);
-  throwsCode(() => encodeCursor(1, { ttl: -5 }), "unsupported_value");
-  throwsCode(() => encodeCursor(1, { ttl: 1.5 }), "unsupported_value");
+  throwsArg(() => encodeCursor(1, { ttl: -5 }), RangeError);
+  throwsArg(() => encodeCursor(1, { ttl: 1.5 }), RangeError);
   // The default clock is the real one.
   const real = new CursorCodec({ keys, ttl: 60 }).decode(new CursorCodec({ keys, ttl: 60 }).encode(1));
   assert.ok(Math.abs(real.issuedAt.getTime() - Date.now()) < 60_000);
@@ -355,8 +367,8 @@ test("sealed tokens are not padded unless asked; padding hides value lengths", (
   }));
   assert.equal(lengths.size, 1);
   throwsCode(() => new CursorCodec({ keys, padding: 16 }), "unsupported_value");
-  throwsCode(() => new CursorCodec({ keys, mode: "sealed", padding: 0 }), "unsupported_value");
-  throwsCode(() => new CursorCodec({ keys, mode: "sealed", padding: 1e9 }), "unsupported_value");
+  throwsArg(() => new CursorCodec({ keys, mode: "sealed", padding: 0 }), RangeError);
+  throwsArg(() => new CursorCodec({ keys, mode: "sealed", padding: 1e9 }), RangeError);
 });
 
 test("refusals leave wasm memory as it was: a 100 MB token, 50 MB values over maxLength", async () => {

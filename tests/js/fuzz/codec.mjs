@@ -5,6 +5,9 @@ import { valueGen, sameValue, determined, show, USER, UNSUPPORTED, setOwn } from
 import { attemptSync, typed, contains, mentions, describeError } from "./oracle.mjs";
 
 const BOM = "\uFEFF";
+// Number options refused: a number out of range is a RangeError, anything else a TypeError, both
+// with code invalid_argument (the one policy of every export).
+const numberRefusal = (v) => (typeof v === "number" ? "RangeError" : "TypeError");
 const NUMS = [0, 1, 2, 60, 3600, 4096, 65536, 65537, 1.5, -1, NaN, Infinity, 2 ** 31, 2 ** 32, 2 ** 53 - 1, 2 ** 53, 2 ** 80, "60", null, 10n];
 
 /** A whole number option in [min, max]: valid, or which outcome it must give. */
@@ -46,19 +49,19 @@ function codecOptions(rng) {
     const ttl = rng.pick(NUMS);
     opts.ttl = ttl;
     ds.push(`ttl ${show(ttl)}`);
-    if (!wholeOk(ttl, 0, 2 ** 53 - 1)) refuse.add(UNSUPPORTED);
+    if (!wholeOk(ttl, 0, 2 ** 53 - 1)) refuse.add(numberRefusal(ttl));
   }
   if (rng.chance(0.25)) {
     const maxLength = rng.pick(NUMS);
     opts.maxLength = maxLength;
     ds.push(`maxLength ${show(maxLength)}`);
-    if (!wholeOk(maxLength, 1, 2 ** 53 - 1)) refuse.add(UNSUPPORTED);
+    if (!wholeOk(maxLength, 1, 2 ** 53 - 1)) refuse.add(numberRefusal(maxLength));
   }
   if (mode === "sealed" && rng.chance(0.2)) {
     const padding = rng.pick(NUMS);
     opts.padding = padding;
     ds.push(`padding ${show(padding)}`);
-    if (!wholeOk(padding, 1, 65536)) refuse.add(UNSUPPORTED);
+    if (!wholeOk(padding, 1, 65536)) refuse.add(numberRefusal(padding));
   }
   if (rng.chance(0.1)) {
     const [now, hostile, d] = rng.pick([[() => 1e12, false, "now() -> 1e12"], [() => { throw USER; }, true, "now() throws"], [() => NaN, true, "now() -> NaN"]]);
@@ -80,7 +83,7 @@ function encodeOptions(rng, vg) {
     direction = rng.pick(["after", "before", "BEFORE", 1]);
     opts.direction = direction;
     ds.push(`direction ${show(direction)}`);
-    if (direction !== "after" && direction !== "before") refuse.add(UNSUPPORTED);
+    if (direction !== "after" && direction !== "before") refuse.add("TypeError");
   }
   if (rng.chance(0.5)) {
     // Its own generator: a scope of `undefined` is an absent scope, not a refused value, so
@@ -101,13 +104,13 @@ function encodeOptions(rng, vg) {
     opts.segment = { segment: s, total };
     ds.push(`segment {${show(s)}/${show(total)}}`);
     if (wholeOk(s, 0, 2 ** 32 - 1) && wholeOk(total, 1, 2 ** 32 - 1) && s < total) segment = { segment: s, total };
-    else refuse.add(UNSUPPORTED);
+    else refuse.add("RangeError");
   }
   if (rng.chance(0.2)) {
     const ttl = rng.pick(NUMS);
     opts.ttl = ttl;
     ds.push(`ttl ${show(ttl)}`);
-    if (!wholeOk(ttl, 0, 2 ** 53 - 1)) refuse.add(UNSUPPORTED);
+    if (!wholeOk(ttl, 0, 2 ** 53 - 1)) refuse.add(numberRefusal(ttl));
   }
   let bag = opts;
   if (rng.chance(0.1)) {
