@@ -418,6 +418,7 @@ class Walk {
     this.nextAt = nextAt;
     this.moreAt = more;
     this.link = preset === "link";
+    this.aws = preset === "aws";
     // A reader without user functions or a response body reads a page without awaiting.
     this.syncRead = !this.link && itemsKind !== I_FUNC && nextKind !== N_FUNC && typeof more !== "function";
     // Some location is read by a path or a preset: a fetch Response there would read as a page
@@ -775,9 +776,14 @@ class Walk {
       // item by item for minutes, with no timer or I/O in between.
       if (len > MAX_PAGE_ITEMS) return new BadPage(`a page of ${len} items is more than ${MAX_PAGE_ITEMS}`);
     }
-    let next, more;
+    let next, more, truncated;
     const moreAt = this.moreAt;
     if (moreAt !== undefined) more = typeof moreAt === "function" ? values[2] : at(root, moreAt, undefined);
+    // Preset aws: IsTruncated, when present, is the has-more flag (also with options.next).
+    if (this.aws) {
+      truncated = get(root, "IsTruncated");
+      if (moreAt === undefined && typeof truncated === "boolean") more = truncated;
+    }
     switch (this.nextKind) {
       case N_PATH: next = at(root, this.nextAt, undefined); break;
       case N_FUNC: next = values[1]; break;
@@ -791,11 +797,8 @@ class Walk {
         next = get(info, "endCursor");
         if (moreAt === undefined) more = get(info, "hasNextPage");
         break;
-      case N_AWS: {
+      case N_AWS:
         next = firstOf(root, AWS_NEXT);
-        // IsTruncated, when present, is the has-more flag.
-        const truncated = get(root, "IsTruncated");
-        if (moreAt === undefined && typeof truncated === "boolean") more = truncated;
         if (next === undefined && truncated === true) {
           // IAM answers with `Marker` (its request parameter too); S3 ListObjects (v1) echoes
           // the request's `Marker` and gives no next one without a Delimiter.
@@ -805,7 +808,6 @@ class Walk {
           next = get(root, "Marker");
         }
         break;
-      }
       default: next = values[3];
     }
     const form = tokenForm(next);

@@ -249,6 +249,8 @@ test("aws: S3 ListObjects (v1) without a Delimiter (truncated, no NextMarker) is
     return { Contents, IsTruncated: from + 2 < keys.length, Marker: marker ?? "" };
   }, { preset: "aws", items: "Contents", next: (page) => page.Contents.at(-1)?.Key });
   assert.deepEqual((await listed.toArray()).map((o) => o.Key), keys);
+  // IsTruncated false ends it, also with options.next: no request after the last page.
+  assert.equal(listed.stats.requests, 3);
 });
 
 test("root applies to every location, functions included: they receive the value at root and the whole page", async () => {
