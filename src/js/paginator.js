@@ -792,7 +792,9 @@ class Walk {
         if (info === undefined) info = get(root, "pageInfo");
         // Without pageInfo the walk could only end here, after one page.
         if (info === undefined) {
-          return new BadPage(this.root === undefined ? RELAY_ROOT : `nothing at "pageInfo" under ${named("root", this.root)} (preset "relay")`);
+          // Items found at the top (preset relay) say the connection is there: only pageInfo is missing.
+          return new BadPage(this.root === undefined && kind !== I_RELAY ? RELAY_ROOT
+            : `nothing at "pageInfo"${this.root === undefined ? "" : ` under ${named("root", this.root)}`} (preset "relay")`);
         }
         next = get(info, "endCursor");
         if (moreAt === undefined) more = get(info, "hasNextPage");

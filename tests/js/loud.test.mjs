@@ -156,7 +156,9 @@ test("Relay without root, when the page has no edges, nodes or pageInfo at the t
   const err = await badPage(paginate(async () => page, { preset: "relay" }), "options.root");
   assert.ok(err.message.includes('"edges", "nodes" or "pageInfo"'), err.message);
   // Edges without pageInfo could only end after one page: bad_page too.
-  await badPage(paginate(async () => ({ edges: [{ node: 1 }] }), { preset: "relay" }), "options.root");
+  await badPage(paginate(async () => ({ edges: [{ node: 1 }] }), { preset: "relay" }), 'nothing at "pageInfo" (preset "relay")');
+  // Items given explicitly, no root, no pageInfo at the top: the root is what is missing.
+  await badPage(paginate(async () => page, { preset: "relay", items: "data.orders.edges" }), "preset \"relay\" needs options.root");
   await badPage(paginate(async () => ({ data: { q: { nodes: [1] } } }), { preset: "relay", root: "data.q" }), 'nothing at "pageInfo" under options.root "data.q"');
   // At the top, a connection needs no root.
   const top = paginate(chain(3, (i, next) => ({ nodes: [i], pageInfo: { endCursor: next ?? null, hasNextPage: next !== undefined } })).fetchPage, { preset: "relay" });
