@@ -307,6 +307,57 @@ fn prefetch_keeps_at_most_one_plus_k_pages_ahead_per_segment() {
     }
 }
 
+/// A poll ahead of the consumer (`asking` false: after a page arrived or was handed out)
+/// issues only the `prefetch` pages ahead; with prefetch 0 nothing goes out until the consumer
+/// asks (API.md, "Precise semantics"), and the chain passed over is issued by the next asking
+/// poll.
+#[test]
+fn polls_ahead_of_the_consumer_issue_only_the_prefetch_window() {
+    for k in 0..4u32 {
+        let api = Api::numbered(&[vec![1; 8]]);
+        let mut walk = W::new(
+            Config {
+                prefetch: k,
+                ..Default::default()
+            },
+            vec![],
+        );
+        walk.start(0.0);
+        let mut pending = Vec::new();
+        let mut received = 0usize;
+        let mut issued = 0usize;
+        let mut got = Vec::new();
+        loop {
+            // The consumer asks.
+            walk.poll_requests_with(0.0, true, &mut |r| pending.push(r));
+            // Answer what is in flight; every report polls ahead, as a host does.
+            while let Some(req) = pending.pop() {
+                issued += 1;
+                let (items, next) = api.respond(&req);
+                walk.on_page(req.id, items, 1, next, None);
+                walk.poll_requests_with(0.0, false, &mut |r| pending.push(r));
+            }
+            match walk.pop(0.0) {
+                Step::Page(d) => {
+                    got.extend(d.page);
+                    walk.consume_page();
+                    received += 1;
+                }
+                Step::Stopped(StopReason::End) => break,
+                other => panic!("k={k}: {other:?}"),
+            }
+            // Handed out: the poll ahead of a consumer that holds its page.
+            walk.poll_requests_with(0.0, false, &mut |r| pending.push(r));
+            assert!(
+                issued + pending.len() <= received + k as usize,
+                "k={k}: {} requests with {received} pages received",
+                issued + pending.len()
+            );
+        }
+        assert_eq!(got, api.all_items(0), "k={k}");
+    }
+}
+
 #[test]
 fn retry_schedule_uses_the_injected_random_and_retry_after() {
     let config = Config {

@@ -39,10 +39,13 @@ const signalReason = SIGNAL && descriptor(SIGNAL, "reason")?.get;
 const EVENTS = typeof EventTarget === "function" ? EventTarget.prototype : undefined;
 const listen = EVENTS?.addEventListener;
 const unlisten = EVENTS?.removeEventListener;
+const objectTag = OBJECT_PROTO.toString;
+const RESPONSE = typeof Response === "function" ? Response : undefined;
+const hasInstance = Function.prototype[Symbol.hasInstance];
 
 const WAIT = 1; // also the answer codes of core.pull: 0 page, 2 stopped, 3 + failure,
 const PAGE_ID = 8; // and PAGE_ID + id: the uncut page of request id (segment 0), for pages;
-// -id: that page, and request id + 1 (first attempt, no delay) goes out with the held token.
+// -id: wait, and request id (first attempt, no delay) goes out with the held token.
 const FAILURES = [
   ["fetch_failed", "fetchPage failed"],
   ["bad_page", "a page could not be read"],
@@ -60,9 +63,19 @@ const DONE = Object.freeze({ value: undefined, done: true });
 const EMPTY = [];
 // Where items are: not configured, a path, a function, the whole body, Relay edges/nodes.
 const I_NONE = 0, I_PATH = 1, I_FUNC = 2, I_WHOLE = 3, I_RELAY = 4;
-// Where the next token is: a path, a function, next_cursor/nextCursor, Relay, Link header.
-const N_PATH = 1, N_FUNC = 2, N_KEYSET = 3, N_RELAY = 4, N_LINK = 5;
+// Where the next token is: a path, a function, the keyset names, Relay, Link header, AWS names.
+const N_PATH = 1, N_FUNC = 2, N_KEYSET = 3, N_RELAY = 4, N_LINK = 5, N_AWS = 6;
+// The next-token fields the presets try, in order (docs/paginator.md, "Where items and tokens
+// are"): `keyset` for pagecursor's own pages and the common `{ items, nextToken }` shapes;
+// `aws` for the token families of AWS list operations (then `Marker`, see read).
+const KEYSET_NEXT = ["next_cursor", "nextCursor", "nextToken", "next_token", "nextPageToken"];
+const AWS_NEXT = ["NextToken", "nextToken", "NextContinuationToken", "NextMarker"];
+const RELAY_ROOT = 'the page has no "edges", "nodes" or "pageInfo" at the top: preset "relay" needs options.root, the path to the connection (GraphQL: root: "data.<field>")';
+const RESPONSE_HINT = 'fetchPage returned a fetch Response: return `await res.json()` from fetchPage, or use preset: "link"';
+// What a cause's message contributes to a PaginationError's message, at most.
+const MAX_CAUSE_TEXT = 1000;
 const NOT_NEW = Symbol("internal");
+const NOT_READ = Symbol("not read");
 // String tokens reach the core as text when they have no lone surrogate (checked here).
 const WELL_FORMED = typeof String.prototype.isWellFormed === "function";
 const MAX_SAFE = Number.MAX_SAFE_INTEGER;
@@ -106,6 +119,52 @@ function at(v, path, along) {
 }
 
 const split = (s) => s.split(".").filter((p) => p !== "");
+
+// True for a fetch Response (of this realm, or any object that calls itself one: another
+// realm's, a polyfill's); decided by the intrinsics, and false for anything whose check
+// throws (a Proxy: its reads then fail the page as they would have).
+function isResponse(v) {
+  try {
+    return (RESPONSE !== undefined && apply(hasInstance, RESPONSE, [v]))
+      || (protoOf(v) !== OBJECT_PROTO && apply(objectTag, v, []) === "[object Response]");
+  } catch {
+    return false;
+  }
+}
+
+// A failure's cause in words, for the PaginationError's message: a message (with the error's
+// name when it says more than "Error"), a string thrown as it is, an HTTP status for a
+// Response. Read once, when the failure is reported; a read that throws says nothing.
+function describe(err, name = NOT_READ) {
+  let text = "";
+  try {
+    if (typeof err === "string") text = err;
+    else if (!isObject(err)) text = err === undefined ? "" : String(err);
+    else if (isResponse(err)) {
+      const status = get(err, "status"), statusText = get(err, "statusText");
+      text = `HTTP ${status}${typeof statusText === "string" && statusText !== "" ? ` ${statusText}` : ""}`;
+    } else {
+      const message = get(err, "message");
+      if (name === NOT_READ) name = get(err, "name");
+      if (typeof message === "string") {
+        text = typeof name === "string" && name !== "Error" && name !== "" && name.length <= MAX_NAME ? `${name}: ${message}` : message;
+      }
+    }
+  } catch {
+    text = "";
+  }
+  return text.length > MAX_CAUSE_TEXT ? `${text.slice(0, MAX_CAUSE_TEXT)}…` : text;
+}
+
+// How a location shows in a message: `options.items "itmes"`, `"Items" (preset "dynamodb")`.
+// The first of `names` that `root` holds (not undefined), each read once, in order.
+function firstOf(root, names) {
+  let v;
+  for (let i = 0; i < names.length && v === undefined; i++) v = get(root, names[i]);
+  return v;
+}
+
+const named = (what, path, preset) => (preset === undefined ? `options.${what} "${path.join(".")}"` : `"${path.join(".")}" (preset "${preset}")`);
 
 // A dotted path (array) or a function; undefined when absent.
 function field(value, what) {
@@ -336,12 +395,14 @@ class Walk {
     switch (preset) {
       case undefined: break;
       case "dynamodb": itemsKind = I_PATH; itemsAt = ["Items"]; nextKind = N_PATH; nextAt = ["LastEvaluatedKey"]; break;
-      case "aws": nextKind = N_PATH; nextAt = ["NextToken"]; break;
+      case "aws": nextKind = N_AWS; break;
       case "keyset": itemsKind = I_PATH; itemsAt = ["items"]; nextKind = N_KEYSET; break;
       case "relay": itemsKind = I_RELAY; nextKind = N_RELAY; break;
       case "link": itemsKind = I_WHOLE; nextKind = N_LINK; break;
       default: throw makeArgumentError(false, `unknown preset "${preset}" (dynamodb, aws, keyset, relay, link)`);
     }
+    // For messages: where items are found, by whom (a preset's own field, or options.items).
+    this.itemsPreset = items === undefined ? preset : undefined;
     if (next !== undefined) {
       nextKind = typeof next === "function" ? N_FUNC : N_PATH;
       nextAt = next;
@@ -358,8 +419,13 @@ class Walk {
     this.nextAt = nextAt;
     this.moreAt = more;
     this.link = preset === "link";
+    this.aws = preset === "aws";
     // A reader without user functions or a response body reads a page without awaiting.
     this.syncRead = !this.link && itemsKind !== I_FUNC && nextKind !== N_FUNC && typeof more !== "function";
+    // Some location is read by a path or a preset: a fetch Response there would read as a page
+    // with nothing in it (a forgotten `.json()`).
+    this.pathRead = !this.link
+      && (this.root !== undefined || itemsKind === I_PATH || itemsKind === I_RELAY || nextKind !== N_FUNC || isArray(more));
 
     const retry = get(options, "retry");
     // A misplaced value (`retry: 3`) would otherwise be ignored: default retries instead.
@@ -492,6 +558,7 @@ class Walk {
     this.spare = [];
     this.limitTimer = undefined;
     this.fetchError = undefined;
+    this.fetchText = undefined;
     this.final = undefined; // [resumeToken, stopReason, stats] once the core is freed
     this.abortReported = false;
     this.fresh = true; // a bad resumeToken rejects the first pull
@@ -510,6 +577,7 @@ class Walk {
     this.rForm = undefined;
     this.rMore = 0;
     this.rAlong = undefined;
+    this.rRoot = undefined;
   }
 
   // --- requests ---
@@ -613,7 +681,7 @@ class Walk {
         bad = new BadPage("", err);
       }
       if (bad !== undefined) {
-        this.rItems = this.rNext = this.rForm = this.rAlong = undefined;
+        this.rItems = this.rNext = this.rForm = this.rAlong = this.rRoot = undefined;
         this.failed(id, BAD_PAGE, bad.cause);
         return;
       }
@@ -635,22 +703,43 @@ class Walk {
     );
   }
 
-  // Reads a page into rLen/rItems/rNext/rForm/rMore/rAlong; a BadPage when it cannot be read.
-  // `values` holds what user functions returned (async reader): [items, next, more]. Every
-  // field is read once: a cut copy (see cutCopy) is made of what this read found.
-  read(body, values) {
+  // The value at options.root of a page (the page itself without a root) into rRoot, and the
+  // objects along the items path so far into rAlong; a BadPage when the page has nothing at
+  // root, or is a fetch Response read by a path.
+  rootOf(body) {
     // A missing or primitive page must not read as "no next token": that would end the walk
     // silently.
     if (!isObject(body)) return new BadPage("fetchPage resolved with no page object");
+    if (this.pathRead && isResponse(body)) return new BadPage(RESPONSE_HINT);
     // With cuts possible: the objects along the items path and its keys, then the list.
     const along = this.mayCut && this.itemsKind !== I_NONE && this.itemsKind !== I_FUNC ? [] : undefined;
     let root = body;
     if (this.root !== undefined) {
       root = at(body, this.root, along);
-      if (root === undefined || root === null) return new BadPage("the page has nothing at options.root");
+      if (root === undefined || root === null) return new BadPage(`nothing at ${named("root", this.root)}`);
     }
-    let items, list;
-    switch (this.itemsKind) {
+    this.rRoot = root;
+    this.rAlong = along;
+    return undefined;
+  }
+
+  // Reads a page into rLen/rItems/rNext/rForm/rMore/rAlong; a BadPage when it cannot be read.
+  // `values` holds what user functions returned (async reader): [items, next, more, link],
+  // after `rootOf` found `root` and `along`. Every field is read once: a cut copy (see
+  // cutCopy) is made of what this read found. Nothing that looks wrong reads as a short page
+  // or an end: a configured items location holding `undefined`, a has-more flag saying true
+  // with no next token.
+  read(body, values, root, along) {
+    if (values === undefined) {
+      const bad = this.rootOf(body);
+      if (bad !== undefined) return bad;
+      root = this.rRoot;
+      along = this.rAlong;
+      this.rRoot = undefined;
+    }
+    let items, list, info;
+    const kind = this.itemsKind;
+    switch (kind) {
       case I_NONE: break;
       case I_PATH: items = list = at(root, this.itemsAt, along); break;
       case I_FUNC: items = values[0]; break;
@@ -665,13 +754,22 @@ class Walk {
         } else {
           items = list = get(root, "nodes");
           along?.push(root, "nodes");
+          if (edges === undefined && items === undefined) {
+            if (this.root === undefined && (info = get(root, "pageInfo")) === undefined) return new BadPage(RELAY_ROOT);
+            return new BadPage(`nothing at "edges" or "nodes"${this.root === undefined ? "" : ` under ${named("root", this.root)}`} (preset "relay")`);
+          }
         }
       }
     }
     let len = 0;
-    if (this.itemsKind !== I_NONE) {
-      // A service may leave an empty list out of its response (AWS JSON protocols do).
-      if (items === undefined || items === null) items = EMPTY;
+    if (kind !== I_NONE) {
+      // `null` is an empty page; `undefined` a location that is not there (a typo, a
+      // forgotten root, an error body): never a silent empty page.
+      if (items === undefined) {
+        const where = kind === I_FUNC ? "options.items returned undefined" : `nothing at ${named("items", this.itemsAt, this.itemsPreset)}`;
+        return new BadPage(this.root === undefined || kind === I_FUNC ? where : `${where} under ${named("root", this.root)}`);
+      }
+      if (items === null) items = EMPTY;
       else if (!isArray(items)) return new BadPage("the items of a page are not an array");
       len = items.length;
       if (typeof len !== "number") return new BadPage("the items of a page are not an array");
@@ -679,23 +777,45 @@ class Walk {
       // item by item for minutes, with no timer or I/O in between.
       if (len > MAX_PAGE_ITEMS) return new BadPage(`a page of ${len} items is more than ${MAX_PAGE_ITEMS}`);
     }
-    let next;
+    let next, more, truncated;
+    const moreAt = this.moreAt;
+    if (moreAt !== undefined) more = typeof moreAt === "function" ? values[2] : at(root, moreAt, undefined);
+    // Preset aws: IsTruncated, when present, is the has-more flag (also with options.next).
+    if (this.aws) {
+      truncated = get(root, "IsTruncated");
+      if (moreAt === undefined && typeof truncated === "boolean") more = truncated;
+    }
     switch (this.nextKind) {
       case N_PATH: next = at(root, this.nextAt, undefined); break;
       case N_FUNC: next = values[1]; break;
-      case N_KEYSET:
-        next = get(root, "next_cursor");
-        if (next === undefined) next = get(root, "nextCursor");
+      case N_KEYSET: next = firstOf(root, KEYSET_NEXT); break;
+      case N_RELAY:
+        if (info === undefined) info = get(root, "pageInfo");
+        // Without pageInfo the walk could only end here, after one page.
+        if (info === undefined) {
+          // Items found at the top (preset relay) say the connection is there: only pageInfo is missing.
+          return new BadPage(this.root === undefined && kind !== I_RELAY ? RELAY_ROOT
+            : `nothing at "pageInfo"${this.root === undefined ? "" : ` under ${named("root", this.root)}`} (preset "relay")`);
+        }
+        next = get(info, "endCursor");
+        if (moreAt === undefined) more = get(info, "hasNextPage");
         break;
-      case N_RELAY: next = get(get(root, "pageInfo"), "endCursor"); break;
+      case N_AWS:
+        next = firstOf(root, AWS_NEXT);
+        if (next === undefined && truncated === true) {
+          // IAM answers with `Marker` (its request parameter too); S3 ListObjects (v1) echoes
+          // the request's `Marker` and gives no next one without a Delimiter.
+          if (get(root, "Contents") !== undefined) {
+            return new BadPage('S3 ListObjects (v1) without a Delimiter gives no NextMarker: use ListObjectsV2 (preset "aws" follows NextContinuationToken), or next: (page) => page.Contents.at(-1).Key and send it as Marker');
+          }
+          next = get(root, "Marker");
+        }
+        break;
       default: next = values[3];
     }
-    let more;
-    const moreAt = this.moreAt;
-    if (moreAt === undefined) more = this.nextKind === N_RELAY ? get(get(root, "pageInfo"), "hasNextPage") : undefined;
-    else more = typeof moreAt === "function" ? values[2] : at(root, moreAt, undefined);
     const form = tokenForm(next);
     if (form === TOO_LARGE) return new BadPage(`the next token of a page is larger than ${TOKEN_SIZE} units`);
+    if (form === END && more !== undefined && more) return new BadPage(`the page says there is more (${this.moreName()} is ${more === true ? "true" : "truthy"}) but has no next token ${this.nextName()}`);
     along?.push(list);
     this.rLen = len;
     this.rItems = items;
@@ -706,8 +826,28 @@ class Walk {
     return undefined;
   }
 
+  // Where the has-more flag and the next token were looked for, in words.
+  moreName() {
+    const moreAt = this.moreAt;
+    if (typeof moreAt === "function") return "options.more";
+    if (moreAt !== undefined) return named("more", moreAt);
+    return this.nextKind === N_RELAY ? '"pageInfo.hasNextPage" (preset "relay")' : '"IsTruncated" (preset "aws")';
+  }
+
+  nextName() {
+    switch (this.nextKind) {
+      case N_PATH: return `at ${named("next", this.nextAt)}`;
+      case N_FUNC: return "from options.next";
+      case N_KEYSET: return `at any of ${KEYSET_NEXT.join(", ")} (preset "keyset")`;
+      case N_RELAY: return 'at "pageInfo.endCursor" (preset "relay")';
+      case N_AWS: return `at any of ${AWS_NEXT.join(", ")}, Marker (preset "aws")`;
+      default: return 'in the Link header (preset "link")';
+    }
+  }
+
   // The reader with user functions or a link response: resolves with the page the consumer
-  // gets with what was read in it, or a BadPage; rejects with a failed response.
+  // gets with what was read in it, or a BadPage; rejects with a failed response. A function
+  // receives the value at options.root and the whole page.
   async readAsync(response) {
     let page = response;
     let link;
@@ -738,11 +878,16 @@ class Walk {
     }
     const values = [undefined, undefined, undefined, link];
     try {
-      if (this.itemsKind === I_FUNC) values[0] = await apply(this.itemsAt, undefined, [page]);
-      if (this.nextKind === N_FUNC) values[1] = await apply(this.nextAt, undefined, [page]);
-      if (typeof this.moreAt === "function") values[2] = await apply(this.moreAt, undefined, [page]);
-      const bad = this.read(page, values);
+      const bad = this.rootOf(page);
       if (bad !== undefined) return bad;
+      const root = this.rRoot, along = this.rAlong;
+      this.rRoot = this.rAlong = undefined;
+      const args = [root, page];
+      if (this.itemsKind === I_FUNC) values[0] = await apply(this.itemsAt, undefined, args);
+      if (this.nextKind === N_FUNC) values[1] = await apply(this.nextAt, undefined, args);
+      if (typeof this.moreAt === "function") values[2] = await apply(this.moreAt, undefined, args);
+      const bad2 = this.read(page, values, root, along);
+      if (bad2 !== undefined) return bad2;
       // Another page may be read before this one is reported: keep what this read found.
       const read = {
         page, len: this.rLen, items: this.rItems, next: this.rNext, form: this.rForm, more: this.rMore,
@@ -751,7 +896,7 @@ class Walk {
       this.rItems = this.rNext = this.rForm = this.rAlong = undefined;
       return read;
     } catch (err) {
-      this.rItems = this.rNext = this.rForm = this.rAlong = undefined;
+      this.rItems = this.rNext = this.rForm = this.rAlong = this.rRoot = undefined;
       return new BadPage("", err);
     }
   }
@@ -789,7 +934,7 @@ class Walk {
   }
 
   failed(id, kind, err) {
-    let verdict = 2, status, name, hint = false, typeError = false, retryAfter;
+    let verdict = 2, status, name, hint = false, typeError = false, retryAfter, nameRead = NOT_READ;
     const now = Date.now();
     if (kind === FETCH_FAILED) {
       // Every fact of the error is read once, here (docs/security.md, "Threat model"): a
@@ -806,7 +951,7 @@ class Walk {
               break;
             }
           }
-          const n = get(err, "name");
+          const n = nameRead = get(err, "name");
           name = typeof n === "string" && n.length <= MAX_NAME ? n : undefined;
           hint = Boolean(get(err, "$retryable"));
           typeError = err instanceof TypeError;
@@ -824,7 +969,10 @@ class Walk {
       }
     }
     const action = this.core.fail(id, kind, verdict, status, name, hint, typeError, retryAfter, Math.random(), now);
-    if (action === FAIL) this.fetchError = err;
+    if (action === FAIL) {
+      this.fetchError = err;
+      this.fetchText = describe(err, nameRead);
+    }
     this.flush();
     if (action === FAIL || action === STOP) {
       // Requests of other segments are aborted; the resume state is the consumer's
@@ -875,8 +1023,10 @@ class Walk {
     }
   }
 
-  error(code, message, cause) {
-    return makePaginationError(code, message, cause, this.resumeToken());
+  // The walk's PaginationError; its message says what happened, the cause's words included
+  // (`text`: the cause described when its failure was reported).
+  error(code, message, cause, text = cause === undefined ? "" : describe(cause)) {
+    return makePaginationError(code, text === "" ? message : `${message}: ${text}`, cause, this.resumeToken());
   }
 
   resumeToken() {
@@ -976,10 +1126,10 @@ class Walk {
       this.clock = (core.state() & NEEDS_CLOCK) !== 0;
     }
     if (code < 0) {
-      // The common step: the next request goes out before the page reaches the consumer.
-      this.nextId = 1 - code;
+      // The common step without prefetch: the consumer asked, and the next request goes out.
+      this.nextId = -code;
       this.nextToken = this.orders.held;
-      code = PAGE_ID - code;
+      code = WAIT;
     }
     if (code >= PAGE_ID) {
       // What `deliver` would have said for a whole page (only the page consumer gets this).
@@ -997,9 +1147,9 @@ class Walk {
     this.shutDown();
     if (code === 2) return DONE;
     const [name, message] = FAILURES[code - 3];
-    const cause = this.fetchError;
-    this.fetchError = undefined;
-    throw this.error(name, message, cause);
+    const cause = this.fetchError, text = this.fetchText;
+    this.fetchError = this.fetchText = undefined;
+    throw this.error(name, message, cause, text);
   }
 
   // The delivered page, taken out of the waiting room.

@@ -93,7 +93,8 @@ pub struct Config {
     pub time_limit_ms: Option<f64>,
     /// At least this many ms between the starts of two requests.
     pub min_interval_ms: f64,
-    /// Pages fetched ahead of the consumer, per segment.
+    /// Requests issued ahead of the consumer, per segment: at most this many pages fetched or
+    /// in flight beyond those the consumer received or is asking for (0: none until it asks).
     pub prefetch: u32,
     /// Retry settings.
     pub retry: RetryPolicy,
@@ -289,6 +290,10 @@ pub struct Walk<T, P> {
     /// issue). A list and an index rather than a second `VecDeque` type: less wasm.
     ready: Vec<usize>,
     ready_at: usize,
+    /// Chains a poll ahead of the consumer passed over only because the consumer was not
+    /// asking (`prefetch` pages ahead, not `1 + prefetch`): listed again by the next asking
+    /// poll, which `ready` alone would not do (nothing else changed for them).
+    held_back: Vec<usize>,
     /// Chains whose position is not [`Pos::Done`].
     open: usize,
     /// Chains with a request in flight.
@@ -361,6 +366,7 @@ impl<T: Clone, P> Walk<T, P> {
             current: None,
             ready,
             ready_at: 0,
+            held_back: Vec::new(),
             open,
             in_flight: 0,
             issued: 0,
@@ -383,7 +389,7 @@ impl<T: Clone, P> Walk<T, P> {
 
     /// True when reporting a page can never issue a request nor change what [`Walk::pop`] and
     /// the getters answer before the next pop (one chain, no prefetch: the next request
-    /// waits for the consumer). A host may then report a page with the consumer's next pop
+    /// waits for the consumer to ask). A host may then report a page with the consumer's next pop
     /// (one call per page instead of two).
     pub fn pages_may_wait(&self) -> bool {
         self.chains.len() == 1 && self.config.prefetch == 0
@@ -491,22 +497,37 @@ impl<T: Clone, P> Walk<T, P> {
         delay
     }
 
-    /// The requests to issue now. Each segment has at most one request in flight (a page's
-    /// token comes from the page before it) and at most `1 + prefetch` pages fetched or in
-    /// flight beyond those the consumer received; budgets and the time limit are never
-    /// exceeded.
+    /// The requests to issue now that the consumer asks for a page. Each segment has at most
+    /// one request in flight (a page's token comes from the page before it) and at most
+    /// `prefetch` pages fetched or in flight beyond those the consumer received or asks for
+    /// (so `1 + prefetch` while no page is buffered for it); budgets and the time limit are
+    /// never exceeded. A host polls when its consumer asks: with `prefetch` 0 nothing is
+    /// requested before that.
     pub fn poll_requests(&mut self, now_ms: f64) -> Vec<Request<T>> {
         let mut out = Vec::new();
-        self.poll_requests_with(now_ms, &mut |r| out.push(r));
+        self.poll_requests_with(now_ms, true, &mut |r| out.push(r));
         out
     }
 
-    /// [`Walk::poll_requests`], handing each request to `issue` (no list per call). A `dyn`
-    /// callback: one copy of this function serves every caller (the wasm build is sized).
-    pub fn poll_requests_with(&mut self, now_ms: f64, issue: &mut dyn FnMut(Request<T>)) {
+    /// [`Walk::poll_requests`], handing each request to `issue` (no list per call). `asking`:
+    /// the consumer asks for a page (false: a poll ahead of it, after a page arrived or was
+    /// handed out, which issues only the `prefetch` pages ahead). A `dyn` callback: one copy
+    /// of this function serves every caller (the wasm build is sized).
+    pub fn poll_requests_with(
+        &mut self,
+        now_ms: f64,
+        asking: bool,
+        issue: &mut dyn FnMut(Request<T>),
+    ) {
         if self.phase != Phase::Running || self.deadline_passed(now_ms) {
             return;
         }
+        // A consumer that has a buffered page to take waits for nothing: the poll is ahead.
+        let asking = asking && self.queue.is_empty();
+        if asking && !self.held_back.is_empty() {
+            self.ready.append(&mut self.held_back);
+        }
+        let limit = self.config.prefetch as usize + usize::from(asking);
         while let Some(&i) = self.ready.get(self.ready_at) {
             if !self.requests_left()
                 || self
@@ -525,12 +546,18 @@ impl<T: Clone, P> Walk<T, P> {
                 self.ready.clear();
                 self.ready_at = 0;
             }
-            let limit = 1 + self.config.prefetch as usize;
             let Some(chain) = self.chains.get(i) else {
                 continue;
             };
-            // Listed again when that changes (a page handed out, a token arrived).
-            if chain.buffered >= limit || !matches!(chain.fetch, Fetch::Ready(_)) {
+            // Listed again when that changes (a page handed out, a token arrived, the consumer
+            // asks).
+            if !matches!(chain.fetch, Fetch::Ready(_)) {
+                continue;
+            }
+            if chain.buffered >= limit {
+                if !asking && chain.buffered == limit {
+                    self.held_back.push(i);
+                }
                 continue;
             }
             let segment = chain.segment;
@@ -720,6 +747,7 @@ impl<T: Clone, P> Walk<T, P> {
         self.buffered_items = 0;
         self.ready.clear();
         self.ready_at = 0;
+        self.held_back.clear();
         for c in &mut self.chains {
             c.buffered = 0;
             if let Fetch::InFlight { token, .. } = &c.fetch {

@@ -339,7 +339,7 @@ fn decode_js(
 ) -> Result<JsValue, JsValue> {
     let mut scratch = Scratch::take();
     let token = token_arg(token, codec.max_length(), &mut scratch.0)?;
-    let mut opts = decode_options(options)?;
+    let (mut opts, bad_scope) = decode_options(options)?;
     if let Some(now) = now {
         opts.now_ms = Some(call_now(now)?);
     }
@@ -353,7 +353,27 @@ fn decode_js(
             &owned
         }
     };
-    let (cursor, body) = codec.decode_bytes(bytes, &opts)?;
+    let decoded = codec.decode_bytes(bytes, &opts);
+    if let Some(err) = bad_scope {
+        // A scope that is no cursor value is judged where the scope is (docs/cursor-format.md
+        // §7, step 9), as the Rust decoder does: what an earlier step finds wins; the scope
+        // step and the time after it give way to it.
+        return Err(match decoded {
+            Err(early)
+                if !matches!(
+                    early,
+                    CursorError::ScopeMismatch
+                        | CursorError::Expired { .. }
+                        | CursorError::IssuedInFuture { .. }
+                ) =>
+            {
+                early
+            }
+            _ => err,
+        }
+        .into());
+    }
+    let (cursor, body) = decoded?;
     let mut meta = Vec::with_capacity(48);
     let mut flags = 0u8;
     if cursor.direction == Direction::Before {
@@ -479,17 +499,23 @@ pub fn encode_options(options: &JsValue) -> Result<EncodeOptions, JsValue> {
 }
 
 /// Reads the decode options bag of the JS API. What a getter of the bag throws is the error.
-pub fn decode_options(options: &JsValue) -> Result<DecodeOptions, JsValue> {
+/// The decode options, and the error of a `scope` that is no cursor value: the decoder reports
+/// it at the scope step, after reading the token (docs/cursor-format.md §7), not before.
+pub fn decode_options(options: &JsValue) -> Result<(DecodeOptions, Option<CursorError>), JsValue> {
+    let mut out = DecodeOptions::default();
     if options.is_undefined() {
-        return Ok(DecodeOptions::default());
+        return Ok((out, None));
     }
     check_bag(options, "decode")?;
-    let mut out = DecodeOptions::default();
     let scope = get(options, "scope")?;
+    let mut bad = None;
     if !scope.is_undefined() {
-        out.scope = Some(to_value(&scope)?);
+        match to_value(&scope) {
+            Ok(v) => out.scope = Some(v),
+            Err(e) => bad = Some(e),
+        }
     }
-    Ok(out)
+    Ok((out, bad))
 }
 
 /// The core codec behind a JS `CursorCodec` passed in an options object.

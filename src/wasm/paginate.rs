@@ -68,8 +68,8 @@ const STOPPED: u32 = 2;
 /// `FAILED + n`: the walk failed with failure `n` ([`failure_of`]).
 const FAILED: u32 = 3;
 /// `PAGE_ID + id`: an uncut page of segment 0 for a page consumer (ids start at 1, so the
-/// answer is above every code). `-id`: the same, and request `id + 1` went out with the
-/// held token (see [`PaginatorCore::pull`]).
+/// answer is above every code). `-id`: wait, and request `id` went out with the held token
+/// (see [`PaginatorCore::pull`]).
 const PAGE_ID: f64 = 8.0;
 
 /// A raw token as the walk holds it: the JS value, or `Held`: a well-formed string token the
@@ -332,43 +332,50 @@ impl PaginatorCore {
     /// the driver reports a cut page with `consume` once it made the page's copy), `1`
     /// (wait for a request), `2` (stopped), `3 + failure`, or `PAGE_ID + id`: for a page
     /// consumer (`whole`), the page of request `id`, uncut, of segment 0 (no call back).
-    /// `-id`: that page, and the one request of the call, issued after the page was taken,
-    /// is request `id + 1` of segment 0, first attempt, no delay, with the held token (the
-    /// common step of a walk: told here rather than by a call back).
+    /// `-id`: wait, and the one request of the call is request `id` of segment 0, first
+    /// attempt, no delay, with the held token (the common step of a walk without prefetch,
+    /// whose next request goes out when the consumer asks: told here rather than by a call
+    /// back).
     pub fn pull(&self, now: f64, taken: f64, whole: bool) -> f64 {
         let mut w = self.walk.borrow_mut();
         if taken > 0.0 {
             w.consume(taken as u64);
         }
         w.start(now);
-        w.poll_requests_with(now, &mut |r| issue(&self.driver, r));
-        let code = match w.pop(now) {
+        // One chain, no prefetch: at most one request per call.
+        let plain = w.pages_may_wait();
+        let mut told: Option<Request<Raw>> = None;
+        w.poll_requests_with(now, true, &mut |r| {
+            if plain
+                && r.segment == 0
+                && r.attempt == 1
+                && r.delay_ms == 0.0
+                && matches!(r.token, Some(Raw::Held))
+            {
+                told = Some(r);
+            } else {
+                issue(&self.driver, r);
+            }
+        });
+        let step = w.pop(now);
+        if let Some(r) = told {
+            if matches!(step, Step::Wait) {
+                return -(r.id as f64);
+            }
+            issue(&self.driver, r);
+        }
+        let code = match step {
             Step::Page(d) => {
-                // One chain, no prefetch: at most one request per call, and none went out
-                // above when one goes out here.
                 let uncut = whole && d.segment == 0 && !d.is_cut();
-                let plain = uncut && w.pages_may_wait();
-                let mut told = false;
-                // Request n+1 goes out before page n reaches the consumer.
-                w.poll_requests_with(now, &mut |r| {
-                    if plain
-                        && r.id as f64 == d.page + 1.0
-                        && r.attempt == 1
-                        && r.delay_ms == 0.0
-                        && matches!(r.token, Some(Raw::Held))
-                    {
-                        told = true;
-                    } else {
-                        issue(&self.driver, r);
-                    }
-                });
+                // With prefetch, request n+1 goes out before page n reaches the consumer.
+                w.poll_requests_with(now, false, &mut |r| issue(&self.driver, r));
                 // A cut page goes to a page consumer as a copy, which reads the page: the driver
                 // reports it taken (`consume`) once the copy was made, so that a page whose
                 // copy fails is where the resume token points.
                 if whole && !d.is_cut() {
                     w.consume_page();
                     if uncut {
-                        return if told { -d.page } else { PAGE_ID + d.page };
+                        return PAGE_ID + d.page;
                     }
                 }
                 self.driver
@@ -403,7 +410,8 @@ impl PaginatorCore {
         let next = (!token.is_undefined()).then(|| token_of(token, &form));
         let mut w = self.walk.borrow_mut();
         let kept = w.on_page(id as u64, id, len as u64, next, more_flag(more));
-        w.poll_requests_with(now, &mut |r| issue(&self.driver, r));
+        // Ahead of the consumer: only what `prefetch` allows.
+        w.poll_requests_with(now, false, &mut |r| issue(&self.driver, r));
         kept
     }
 

@@ -221,10 +221,13 @@ test("presets: aws, relay (edges and nodes), keyset camelCase, root, items and n
   assert.deepEqual(await fns.toArray(), [0, 1, 2]);
 });
 
-test("a page without items is empty; items that are not an array are bad_page", async () => {
+test("a page with items null is empty; one without items, or items that are not an array, is bad_page", async () => {
   let n = 0;
-  const p = paginate(async () => (n++ === 0 ? { LastEvaluatedKey: { id: 1 } } : { Items: [7] }), { preset: "dynamodb" });
+  const p = paginate(async () => (n++ === 0 ? { Items: null, LastEvaluatedKey: { id: 1 } } : { Items: [7] }), { preset: "dynamodb" });
   assert.deepEqual(await p.toArray(), [7]);
+  // Items left out: a typo, a forgotten root or an error body, never a silent empty page.
+  const none = await rejectsWith(paginate(async () => ({ LastEvaluatedKey: { id: 1 } }), { preset: "dynamodb" }).toArray(), "bad_page");
+  assert.match(none.message, /nothing at "Items"/);
   const bad = paginate(async () => ({ Items: "nope" }), { preset: "dynamodb" });
   const err = await rejectsWith(bad.toArray(), "bad_page");
   assert.equal(bad.stopReason, "error");
@@ -307,11 +310,12 @@ test("maxItems cuts a page exactly; a fresh paginator with the resumeToken yield
 test("page iteration under maxItems yields a copy of the cut page; the caller's page is untouched", async () => {
   const original = { wrapper: { items: [1, 2, 3, 4], other: "x" }, next_cursor: "t1" };
   const second = { wrapper: { items: [5] } };
-  // `next` paths apply under root; this page carries its token at the top level: a function.
+  // `next` paths apply under root; this page carries its token at the top level: a function,
+  // which receives the value at root and the whole page.
   const q = paginate(async (t) => (t === undefined ? original : second), {
     preset: "keyset",
     root: "wrapper",
-    next: (page) => page.next_cursor,
+    next: (wrapper, page) => page.next_cursor,
     maxItems: 2,
   });
   const pages = await collectPages(q);
@@ -323,7 +327,7 @@ test("page iteration under maxItems yields a copy of the cut page; the caller's 
   const rest = await collectPages(paginate(async (t) => (t === undefined ? original : second), {
     preset: "keyset",
     root: "wrapper",
-    next: (page) => page.next_cursor,
+    next: (wrapper, page) => page.next_cursor,
     resumeToken: q.resumeToken,
   }));
   assert.deepEqual(rest.map((pg) => pg.wrapper.items), [[3, 4], [5]]);
@@ -370,9 +374,20 @@ test("break out of pages or items: quiet stop, in-flight request aborted, resume
     break;
   }
   assert.equal(p.stopReason, "aborted");
-  // Request 2 was issued before page 1 was handed out, and the break aborted it.
-  assert.equal(signals.length, 2);
-  assert.equal(signals[1].aborted, true);
+  // Without prefetch nothing was requested beyond page 1; with prefetch 1 request 2 was
+  // issued before page 1 was handed out, and the break aborted it.
+  assert.equal(signals.length, 1);
+  const ahead = [];
+  const pre = paginate(async (t, ctx) => {
+    ahead.push(ctx.signal);
+    return api.fetchPage(t, ctx);
+  }, { preset: "keyset", prefetch: 1 });
+  for await (const page of pre) {
+    assert.deepEqual(page.items, [0, 1, 2]);
+    break;
+  }
+  assert.equal(ahead.length, 2);
+  assert.equal(ahead[1].aborted, true);
   assert.deepEqual(await paginate(chainApi(pages).fetchPage, { preset: "keyset", resumeToken: p.resumeToken }).toArray(), range(3, 9));
 
   const q = paginate(chainApi(pages).fetchPage, { preset: "keyset" });
@@ -499,7 +514,7 @@ test("user callbacks may read the paginator's getters: in fetchPage, in items fu
   assert.deepEqual(await paginate(chainApi([[1], [2]]).fetchPage, { preset: "keyset" }).toArray(), [1, 2]);
 });
 
-test("prefetch: at most 1 + k requests beyond the pages received, order kept, request n+1 issued before page n is handed out", async () => {
+test("prefetch: at most k requests beyond the pages received, order kept, request n+1 issued before page n is handed out (k >= 1)", async () => {
   for (const k of [0, 1, 3]) {
     const total = 12;
     let issued = 0;
@@ -514,16 +529,16 @@ test("prefetch: at most 1 + k requests beyond the pages received, order kept, re
     for await (const page of p) {
       received++;
       // Request n+1 was issued before page n reached this loop body.
-      assert.ok(issued >= Math.min(total, received + 1), `k=${k}`);
+      assert.ok(issued >= Math.min(total, received + (k > 0 ? 1 : 0)), `k=${k}`);
       got.push(page.items[0]);
       // Let every settled fetch report (these fetches settle within microtasks).
       await new Promise((r) => setImmediate(r));
       const ahead = issued - received;
       maxAhead = Math.max(maxAhead, ahead);
-      assert.equal(ahead, Math.min(1 + k, total - received), `k=${k} after page ${received}`);
+      assert.equal(ahead, Math.min(k, total - received), `k=${k} after page ${received}`);
     }
     assert.deepEqual(got, range(0, total));
-    assert.ok(maxAhead <= 1 + k);
+    assert.ok(maxAhead <= k);
   }
   // Never beyond maxPages.
   let calls = 0;

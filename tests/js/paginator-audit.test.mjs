@@ -204,7 +204,8 @@ describe("abort", () => {
   test("abort while a prefetched request is in flight: aborted, every ctx.signal aborted, resume after the last page received", async () => {
     const ac = new AbortController();
     const h = hangingAt(PAGES, 3);
-    const p = paginate(h.fetchPage, { ...IN, prefetch: 2, signal: ac.signal });
+    // Prefetch 3: after page 0, requests for pages 1 to 3 are ahead (page 3 hangs).
+    const p = paginate(h.fetchPage, { ...IN, prefetch: 3, signal: ac.signal });
     const got = [];
     await assert.rejects(async () => {
       for await (const page of p) {
@@ -600,10 +601,10 @@ describe("more stops", () => {
 });
 
 describe("ends and tokens", () => {
-  test("more: true with an absent token still ends; a missing more flag is ignored", async () => {
+  test("more: true with an absent token is bad_page; a missing more flag is ignored", async () => {
     const a = paginate(async () => ({ items: [1], more: true }), { ...IN, more: "more" });
-    assert.deepEqual(await a.toArray(), [1]);
-    assert.equal(a.stopReason, "end");
+    await assert.rejects(a.toArray(), isPag("bad_page"));
+    assert.equal(a.stopReason, "error");
     let n = 0;
     const b = paginate(async () => ({ items: [n], next: n++ < 2 ? `t${n}` : undefined }), { ...IN, more: "more" });
     assert.deepEqual(await b.toArray(), [0, 1, 2]);

@@ -42,6 +42,11 @@ const {
 } = await import("@aws-sdk/lib-dynamodb");
 const { DescribeInstancesCommand, EC2Client, RunInstancesCommand, paginateDescribeInstances } =
   await import("@aws-sdk/client-ec2");
+const { CreateBucketCommand, ListObjectsCommand, ListObjectsV2Command, PutObjectCommand, S3Client, paginateListObjectsV2 } =
+  await import("@aws-sdk/client-s3");
+const { CreateRoleCommand, IAMClient, ListRolesCommand, paginateListRoles } = await import("@aws-sdk/client-iam");
+const { CreateHostedZoneCommand, ListHostedZonesCommand, Route53Client, paginateListHostedZones } =
+  await import("@aws-sdk/client-route-53");
 
 // ---------------------------------------------------------------------------------------
 // Clients, seed data and the fetchPage functions handed to `paginate`.
@@ -296,6 +301,7 @@ function defineTests() {
     const urls = serversFromEnvOrStart();
     dynamoSuites(urls);
     ec2Suite(urls);
+    awsListSuite(urls);
   });
 }
 
@@ -468,9 +474,9 @@ function dynamoSuites(urls) {
           head.push(...page.Items.map(itemId));
           if (++pages === 3) break;
         }
-        // At most 1 + prefetch requests beyond the pages received; the rest are aborted
-        // through ctx.signal, which the SDK turns into a rejected send.
-        assert.ok(calls.length >= 3 && calls.length <= 3 + 1 + 2, `${calls.length} requests`);
+        // At most prefetch requests beyond the pages received; the rest are aborted through
+        // ctx.signal, which the SDK turns into a rejected send.
+        assert.ok(calls.length >= 3 && calls.length <= 3 + 2, `${calls.length} requests`);
         assert.equal(typeof walk.resumeToken, "string");
         const tail = await paginate(fetchPage, {
           preset: "dynamodb",
@@ -661,5 +667,151 @@ function ec2Suite(urls) {
         assert.equal(walk.stopReason, "error");
       });
     }
+  });
+}
+
+// ---------------------------------------------------------------------------------------
+// The token families of AWS list operations (issue #16) on moto: S3 ListObjects v1 and v2,
+// IAM ListRoles, Route 53 ListHostedZones, each walked with preset "aws" and compared item
+// for item, and request token for request token, with the AWS SDK v3 paginator.
+
+function awsListSuite(urls) {
+  describe("AWS list operations on moto: preset aws against the SDK v3 paginators", { concurrency: false }, () => {
+    let s3, iam, route53;
+    const BUCKET = "pagecursor-peers";
+    // 41 keys: 29 at the top, 12 under two prefixes (for the Delimiter walk).
+    const keys = [
+      ...Array.from({ length: 29 }, (_, i) => `k${String(i).padStart(3, "0")}`),
+      ...Array.from({ length: 6 }, (_, i) => `logs/${i}`),
+      ...Array.from({ length: 6 }, (_, i) => `tmp/${i}`),
+    ].sort();
+    before(async () => {
+      const config = clientConfig(urls.moto);
+      s3 = new S3Client({ ...config, forcePathStyle: true });
+      iam = new IAMClient(config);
+      route53 = new Route53Client(config);
+      await s3.send(new CreateBucketCommand({ Bucket: BUCKET }));
+      for (const Key of keys) await s3.send(new PutObjectCommand({ Bucket: BUCKET, Key, Body: Key }));
+      const policy = JSON.stringify({ Version: "2012-10-17", Statement: [] });
+      for (let i = 0; i < 23; i++) {
+        await iam.send(new CreateRoleCommand({ RoleName: `peers-role-${i}`, Path: "/peers/", AssumeRolePolicyDocument: policy }));
+      }
+      for (let i = 0; i < 13; i++) {
+        await route53.send(new CreateHostedZoneCommand({ Name: `zone${i}.peers.example.`, CallerReference: `peers-${i}` }));
+      }
+    });
+    after(() => {
+      s3?.destroy();
+      iam?.destroy();
+      route53?.destroy();
+    });
+
+    // A fetchPage for `Command` that sends the token as `tokenParam` and ctx.pageSize as
+    // `sizeParam`, recording the tokens it was called with.
+    const fetchWith = (client, Command, input, tokenParam, sizeParam, calls) => async (token, ctx) => {
+      calls?.push(token);
+      const request = { ...input };
+      if (token !== undefined) request[tokenParam] = token;
+      if (ctx.pageSize !== undefined) request[sizeParam] = ctx.pageSize;
+      return client.send(new Command(request), { abortSignal: ctx.signal });
+    };
+
+    test("S3 ListObjectsV2 (NextContinuationToken, IsTruncated) matches paginateListObjectsV2", async () => {
+      const sdkPages = await collect(paginateListObjectsV2({ client: s3, pageSize: 7 }, { Bucket: BUCKET }));
+      const calls = [];
+      const walk = paginate(fetchWith(s3, ListObjectsV2Command, { Bucket: BUCKET }, "ContinuationToken", "MaxKeys", calls), {
+        preset: "aws", items: "Contents", pageSize: 7,
+      });
+      const objects = await walk.toArray();
+      assert.ok(sdkPages.length >= 5, `${sdkPages.length} SDK pages`);
+      assert.deepEqual(objects.map((o) => o.Key), sdkPages.flatMap((p) => p.Contents).map((o) => o.Key));
+      assert.deepEqual(objects.map((o) => o.Key), keys);
+      assert.deepEqual(calls, [undefined, ...sdkPages.slice(0, -1).map((p) => p.NextContinuationToken)]);
+      assert.equal(walk.stopReason, "end");
+    });
+
+    test("S3 ListObjects (v1): preset aws follows NextMarker; the hint for a v1 listing without one (the last key as Marker) walks the same keys", async () => {
+      const v2Keys = (await collect(paginateListObjectsV2({ client: s3, pageSize: 10 }, { Bucket: BUCKET })))
+        .flatMap((p) => p.Contents).map((o) => o.Key);
+      // moto answers every truncated v1 page with a NextMarker (real S3 does only with a
+      // Delimiter; without one the preset fails with a hint: tests/js/loud.test.mjs).
+      const calls = [];
+      const markers = [];
+      const walk = paginate(fetchWith(s3, ListObjectsCommand, { Bucket: BUCKET }, "Marker", "MaxKeys", calls), {
+        preset: "aws", items: "Contents", pageSize: 10,
+      });
+      for await (const page of walk) markers.push(page.NextMarker);
+      assert.equal(walk.stopReason, "end");
+      assert.ok(walk.stats.pages >= 4, `${walk.stats.pages} pages`);
+      assert.deepEqual(calls, [undefined, ...markers.slice(0, -1)]);
+      assert.equal(markers.at(-1), undefined);
+      assert.equal(walk.stats.items, keys.length);
+      // The hint of the bad_page: the last key of a page is the next Marker.
+      const hinted = paginate(fetchWith(s3, ListObjectsCommand, { Bucket: BUCKET }, "Marker", "MaxKeys"), {
+        preset: "aws", items: "Contents", pageSize: 10, next: (page) => page.Contents?.at(-1)?.Key,
+      });
+      assert.deepEqual((await hinted.toArray()).map((o) => o.Key), v2Keys);
+      assert.deepEqual(v2Keys, keys);
+    });
+
+    test("IAM ListRoles (Marker while IsTruncated) matches paginateListRoles", async () => {
+      const input = { PathPrefix: "/peers/" };
+      // A copy: the SDK paginators write their token into the input object.
+      const sdkPages = await collect(paginateListRoles({ client: iam, pageSize: 4 }, structuredClone(input)));
+      const calls = [];
+      const walk = paginate(fetchWith(iam, ListRolesCommand, input, "Marker", "MaxItems", calls), {
+        preset: "aws", items: "Roles", pageSize: 4,
+      });
+      const roles = await walk.toArray();
+      assert.ok(sdkPages.length >= 5, `${sdkPages.length} SDK pages`);
+      assert.deepEqual(roles.map((r) => r.RoleName), sdkPages.flatMap((p) => p.Roles).map((r) => r.RoleName),
+        `ours: ${roles.map((r) => r.RoleName)}; SDK: ${sdkPages.map((p) => `${p.Roles.map((r) => r.RoleName)} (${p.Marker})`).join(" | ")}`);
+      assert.equal(roles.length, 23);
+      assert.deepEqual(calls, [undefined, ...sdkPages.slice(0, -1).map((p) => p.Marker)]);
+      assert.equal(walk.stopReason, "end");
+    });
+
+    test("Route 53 ListHostedZones (NextMarker; Marker echoes the request) matches paginateListHostedZones", async () => {
+      const sdkPages = await collect(paginateListHostedZones({ client: route53, pageSize: 3 }, {}));
+      const calls = [];
+      const walk = paginate(fetchWith(route53, ListHostedZonesCommand, {}, "Marker", "MaxItems", calls), {
+        preset: "aws", items: "HostedZones", pageSize: 3,
+      });
+      const zones = await walk.toArray();
+      assert.ok(sdkPages.length >= 4, `${sdkPages.length} SDK pages`);
+      assert.deepEqual(zones.map((z) => z.Id), sdkPages.flatMap((p) => p.HostedZones).map((z) => z.Id));
+      assert.equal(zones.filter((z) => z.Name.endsWith(".peers.example.")).length, 13);
+      assert.deepEqual(calls, [undefined, ...sdkPages.slice(0, -1).map((p) => p.NextMarker)]);
+      assert.equal(walk.stopReason, "end");
+    });
+
+    test("prefetch 0 is lazy against a real server: two pages and a break are two requests", async () => {
+      const calls = [];
+      const walk = paginate(fetchWith(s3, ListObjectsV2Command, { Bucket: BUCKET }, "ContinuationToken", "MaxKeys", calls), {
+        preset: "aws", items: "Contents", pageSize: 5,
+      });
+      let pages = 0;
+      for await (const page of walk) {
+        assert.equal(page.Contents.length, 5);
+        if (++pages === 2) break;
+      }
+      assert.equal(calls.length, 2);
+      const rest = await paginate(fetchWith(s3, ListObjectsV2Command, { Bucket: BUCKET }, "ContinuationToken", "MaxKeys"), {
+        preset: "aws", items: "Contents", pageSize: 5, resumeToken: walk.resumeToken,
+      }).toArray();
+      assert.deepEqual(rest.map((o) => o.Key), keys.slice(10));
+    });
+
+    test("an error body surfaces with its words: a missing bucket is fetch_failed naming NoSuchBucket", async () => {
+      const walk = paginate(fetchWith(s3, ListObjectsV2Command, { Bucket: "no-such-bucket" }, "ContinuationToken", "MaxKeys"), {
+        preset: "aws", items: "Contents", retry: { retries: 0 },
+      });
+      await assert.rejects(walk.toArray(), (err) => {
+        assert.equal(err.code, "fetch_failed");
+        assert.match(err.message, /^fetchPage failed: NoSuchBucket: /);
+        assert.equal(err.cause.name, "NoSuchBucket");
+        return true;
+      });
+    });
   });
 }
