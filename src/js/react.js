@@ -83,9 +83,8 @@ class Store {
 // useInfiniteList
 
 class ListStore extends Store {
-  bottom = { visible: false, observer: undefined };
-  top = { visible: false, observer: undefined };
-  scheduled = false;
+  bottom = { visible: false, observer: undefined, element: undefined };
+  top = { visible: false, observer: undefined, element: undefined };
 
   constructor(fetchRef, options) {
     super();
@@ -130,33 +129,37 @@ class ListStore extends Store {
   };
 
   // A sentinel stays visible when a chunk did not fill the viewport, and an observer reports
-  // only changes: after every load, a sentinel still in view asks for the next one. The bottom
+  // only changes: after every load, a sentinel that was in view is observed again, so that the
+  // observer reports where it is now that the new items are laid out (the visibility seen
+  // before the load is stale), and a load follows while it is still in view. The bottom
   // sentinel wins when both are in view (a window shorter than the viewport), so that the two
   // never take turns dropping each other's chunk.
   follow() {
-    if (this.scheduled || !this.active) return;
     const { list } = this;
-    if (list.loading || list.error !== undefined) return;
-    const more = this.bottom.visible && list.hasMore;
-    const previous = !this.bottom.visible && this.top.visible && list.hasPrevious;
-    if (!more && !previous) return;
-    this.scheduled = true;
-    queueMicrotask(() => {
-      this.scheduled = false;
-      if (!this.active || list.loading || list.error !== undefined) return;
-      if (this.bottom.visible && list.hasMore) this.loadMore();
-      else if (!this.bottom.visible && this.top.visible && list.hasPrevious) this.loadPrevious();
-    });
+    if (!this.active || list.loading || list.error !== undefined) return;
+    for (const edge of [this.bottom, this.top]) {
+      if (edge.visible && edge.observer !== undefined) {
+        edge.observer.unobserve(edge.element);
+        edge.observer.observe(edge.element);
+      }
+    }
+  }
+  seen() {
+    const { list } = this;
+    if (!this.active || list.loading || list.error !== undefined) return;
+    if (this.bottom.visible && list.hasMore) this.loadMore();
+    else if (!this.bottom.visible && this.top.visible && list.hasPrevious) this.loadPrevious();
   }
 
   watch(edge, element) {
     if (edge.observer !== undefined) edge.observer.disconnect();
-    edge.observer = undefined;
+    edge.observer = edge.element = undefined;
     edge.visible = false;
     if (element === null || element === undefined || typeof IntersectionObserver !== "function") return;
+    edge.element = element;
     edge.observer = new IntersectionObserver((entries) => {
       edge.visible = entries[entries.length - 1].isIntersecting;
-      this.follow();
+      this.seen();
     });
     edge.observer.observe(element);
   }
@@ -239,7 +242,7 @@ class PageStore extends Store {
     if (this.started) return;
     this.started = true;
     if (this.history !== false) {
-      this.onPopState = () => this.restore();
+      this.onPopState = () => this.after(() => this.restore());
       window.addEventListener("popstate", this.onPopState);
     }
     const first = this.fresh ? () => this.writeUrl("replace") : () => this.restore();
