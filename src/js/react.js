@@ -341,10 +341,11 @@ class PageStore extends Store {
   move(step) {
     try {
       if (step() === false) return;
+      // A state the codec refuses to mint (`too_large` past its maxLength) is this move's error.
+      if (this.history !== false) this.writeUrl(this.history);
     } catch (err) {
       return this.failed(err);
     }
-    if (this.history !== false) this.writeUrl(this.history);
     this.fetch();
   }
   next = () => this.move(() => (this.stack.hasNext ? void this.stack.forward() : false));

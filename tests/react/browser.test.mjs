@@ -70,6 +70,40 @@ test("useInfiniteList: the sentinel loads exact chunks over empty pages; error, 
   }
 });
 
+test("useInfiniteList with maxChunks: the top sentinel loads the dropped chunks again, identical", async () => {
+  const { ctx, page, problems } = await open("window");
+  const idle = () => until(page, () => document.getElementById("status").textContent === "ready");
+  const window = async () => {
+    const items = await ids(page);
+    const first = Number(items[0].slice(2));
+    assert.deepEqual(items, range("a", first, first + items.length), "the window is contiguous");
+    return { first, length: items.length };
+  };
+  try {
+    await idle();
+    // Down until the first chunks were dropped.
+    for (let i = 0; i < 20 && (await window()).first === 0; i++) {
+      const last = (await ids(page)).at(-1);
+      await page.evaluate(() => (document.getElementById("box").scrollTop = 1e6));
+      await until(page, (last) => document.querySelector("#items li:last-child").textContent !== last && document.getElementById("status").textContent === "ready", last);
+    }
+    let now = await window();
+    assert.ok(now.first > 0 && now.length === 30, `the window after scrolling down: ${JSON.stringify(now)}`);
+    // Back up to the first item: each chunk comes back from its kept cursor.
+    for (let i = 0; i < 30 && now.first > 0; i++) {
+      const first = now.first;
+      await page.evaluate(() => (document.getElementById("box").scrollTop = 0));
+      await until(page, (first) => document.querySelector("#items li").textContent !== `a-${first}` && document.getElementById("status").textContent === "ready", first);
+      now = await window();
+      assert.equal(now.length, 30);
+    }
+    assert.equal(now.first, 0);
+    assert.deepEqual(problems, []);
+  } finally {
+    await ctx.close();
+  }
+});
+
 test("useCursorStack with history: Back/Forward, reload and a shared link land on the same page", async () => {
   const { ctx, page, problems } = await open("table");
   const shows = (n) => until(page, (n) => document.getElementById("page").textContent === String(n) && document.getElementById("status").textContent === "ready", n);

@@ -3,6 +3,7 @@
 // free of a JSX plugin. Every figure the test checks is what the page rendered.
 //   feed:  useInfiniteList, chunks of 10 over pages with many empty ones, a bottom sentinel in
 //          a scrolling box, failures on demand, a `key` (the filter) that starts over;
+//   window: useInfiniteList with maxChunks 3 and both sentinels;
 //   table: useCursorStack with pageItems 5 and history "push" (param "nav");
 //   query: @tanstack/react-query's useInfiniteQuery with infinitePageOptions, maxPages 3.
 import { createElement as h, useState } from "react";
@@ -61,6 +62,24 @@ function Feed() {
   );
 }
 
+// A window of 3 chunks with both sentinels: scrolling down drops chunks at the top, scrolling
+// back up loads them again from their cursors.
+function Window() {
+  const feed = useInfiniteList(fetchPage("a"), { preset: "keyset", chunkItems: 10, maxChunks: 3 });
+  return h(
+    "section",
+    null,
+    h("p", { id: "status" }, feed.status),
+    h(
+      "div",
+      { id: "box", style: { height: "200px", overflowY: "auto" } },
+      feed.hasPrevious && h("div", { id: "top", ref: feed.previousSentinelRef, style: { height: "1px" } }),
+      h("ul", { id: "items" }, feed.items.map((item) => h("li", { key: item.id, style: { height: "30px" } }, item.id))),
+      feed.hasMore && h("div", { id: "sentinel", ref: feed.sentinelRef, style: { height: "1px" } }),
+    ),
+  );
+}
+
 function Table() {
   const table = useCursorStack(fetchPage("a"), { preset: "keyset", pageItems: 5, history: "push" });
   return h(
@@ -95,7 +114,7 @@ function Query() {
 }
 
 const view = new URL(location.href).searchParams.get("view");
-const App = { feed: Feed, table: Table }[view];
+const App = { feed: Feed, window: Window, table: Table }[view];
 createRoot(document.getElementById("root")).render(
   App ? h(App) : h(QueryClientProvider, { client }, h(Query)),
 );
