@@ -12,6 +12,10 @@
 // the same conditions as "."), so a page that imports only pagecursor/react starts fetching the
 // wasm like one that imports "pagecursor", and shares that module when it does. The hooks never
 // await anything in render: their loads wait for `ready` themselves.
+//
+// "use client": for React Server Components (Next.js App Router), hooks are client code; the
+// directive lets a server component file import them for its client children.
+"use client";
 import { useEffect, useMemo, useRef, useSyncExternalStore } from "react";
 import { CursorStack, InfiniteList, paginate, ready } from "#pagecursor";
 import { makeArgumentError } from "./errors.js";
