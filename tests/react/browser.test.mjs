@@ -104,7 +104,7 @@ test("useInfiniteList with maxChunks: the top sentinel loads the dropped chunks 
   }
 });
 
-test("useCursorStack with history: Back/Forward, reload and a shared link land on the same page", async () => {
+test("useCursorStack with history: Back/Forward, reload and a shared link land on the same page; a new key starts over", async () => {
   const { ctx, page, problems } = await open("table");
   const shows = (n) => until(page, (n) => document.getElementById("page").textContent === String(n) && document.getElementById("status").textContent === "ready", n);
   try {
@@ -147,9 +147,29 @@ test("useCursorStack with history: Back/Forward, reload and a shared link land o
       await shared.click("#next");
       await until(shared, () => document.getElementById("page").textContent === "5" && document.getElementById("status").textContent === "ready");
       assert.deepEqual(await ids(shared), range("a", 20, 25));
+      // An edited link is the error state (never another page), and reset() starts over.
+      const edited = new URL(link);
+      edited.searchParams.set("nav", edited.searchParams.get("nav").slice(0, -3) + "AAA");
+      await shared.goto(edited.href);
+      await until(shared, () => document.getElementById("status").textContent === "error");
+      assert.match(await text(shared, "error"), /^(CursorError \w+|PaginationError bad_resume_token)$/);
+      await shared.click("#reset");
+      await until(shared, () => document.getElementById("page").textContent === "1" && document.getElementById("status").textContent === "ready");
+      assert.deepEqual(await ids(shared), range("a", 0, 5));
+      assert.equal(new URL(shared.url()).searchParams.has("nav"), false);
     } finally {
       await other.close();
     }
+
+    // A new key (the filter) starts over on page 1 and drops the old query's position.
+    await page.click("#filter-b");
+    await until(page, () => document.querySelector("#items li")?.textContent === "b-0" && document.getElementById("status").textContent === "ready");
+    assert.equal(await text(page, "page"), "1");
+    assert.deepEqual(await ids(page), range("b", 0, 5));
+    assert.equal(new URL(page.url()).searchParams.has("nav"), false);
+    await page.click("#next");
+    await shows(2);
+    assert.deepEqual(await ids(page), range("b", 5, 10));
     assert.deepEqual(problems, []);
   } finally {
     await ctx.close();

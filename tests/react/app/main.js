@@ -4,7 +4,8 @@
 //   feed:  useInfiniteList, chunks of 10 over pages with many empty ones, a bottom sentinel in
 //          a scrolling box, failures on demand, a `key` (the filter) that starts over;
 //   window: useInfiniteList with maxChunks 3 and both sentinels;
-//   table: useCursorStack with pageItems 5 and history "push" (param "nav");
+//   table: useCursorStack with pageItems 5 and history "push" (param "nav"), a `key` (the
+//          filter, also the tokens' scope) that starts over;
 //   query: @tanstack/react-query's useInfiniteQuery with infinitePageOptions, maxPages 3.
 import { createElement as h, useState } from "react";
 import { createRoot } from "react-dom/client";
@@ -81,10 +82,12 @@ function Window() {
 }
 
 function Table() {
-  const table = useCursorStack(fetchPage("a"), { preset: "keyset", pageItems: 5, history: "push" });
+  const [filter, setFilter] = useState("a");
+  const table = useCursorStack(fetchPage(filter), { preset: "keyset", pageItems: 5, history: "push", key: [filter], scope: filter });
   return h(
     "section",
     null,
+    h("button", { id: "filter-b", onClick: () => setFilter("b") }, "Filter b"),
     h("p", { id: "status" }, table.status),
     h("p", { id: "page" }, String(table.page)),
     h("p", { id: "visited" }, `${table.visited.first}-${table.visited.last}`),
@@ -92,6 +95,8 @@ function Table() {
     h("button", { id: "back", disabled: !table.hasPrevious, onClick: table.back }, "Back"),
     h("button", { id: "next", disabled: !table.hasNext, onClick: table.next }, "Next"),
     h("button", { id: "go-2", onClick: () => table.goTo(2) }, "Page 2"),
+    h("button", { id: "reset", onClick: table.reset }, "First page"),
+    table.status === "error" && h("p", { id: "error" }, `${table.error?.name} ${table.error?.code}`),
   );
 }
 
