@@ -274,8 +274,26 @@ export class InfiniteList<Item = unknown, Page = any> {
   readonly hasMore: boolean;
   readonly hasPrevious: boolean;
   readonly loading: boolean;
+  /**
+   * The error of the last load that failed, `undefined` otherwise. A failed load leaves the
+   * window unchanged; the error stays until a load starts again or `reset()`.
+   */
+  readonly error: unknown;
+  /**
+   * Appends the next chunk; resolves with its items (`[]` at the end). On failure the promise
+   * rejects and `error` holds the error; when the list has subscribers the rejection is marked
+   * handled, so a UI's `void list.loadMore()` is no unhandled rejection (it reads `error`).
+   */
   loadMore(): Promise<Item[]>;
   loadPrevious(): Promise<Item[]>;
+  /** Runs the failed load again and returns its promise; resolves to `[]` when none failed. */
+  retry(): Promise<Item[]>;
+  /**
+   * Starts over on the same list: drops the window, its cursors and the error, aborts the
+   * loads in flight (their promises reject `PaginationError` `aborted`) and notifies.
+   */
+  reset(): void;
+  /** `listener` runs after every change of items, hasMore, hasPrevious, loading or error. */
   subscribe(listener: () => void): () => void;
   toString(): string;
   /** The same string as toString(). */

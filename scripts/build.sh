@@ -34,6 +34,8 @@ done
 minify src/js/paginator.js pkg/paginator.js --minify-identifiers --keep-names
 minify src/js/api.js pkg/api.js
 for f in loading stack infinite; do minify "src/js/$f.js" "pkg/$f.js" --minify-identifiers --keep-names; done
+# pagecursor/react and pagecursor/tanstack (their types: pkg/react.d.ts, pkg/tanstack.d.ts).
+for f in react tanstack; do minify "src/js/$f.js" "pkg/$f.js" --minify-identifiers --keep-names; done
 say "wasm-opt -Oz"
 # `--converge` repeats the passes until the module stops shrinking (~300 B gzip, ~5 s).
 wasm-opt -Oz --converge --enable-bulk-memory --enable-nontrapping-float-to-int --enable-sign-ext \

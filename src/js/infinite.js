@@ -9,28 +9,38 @@
 // render), and loadMore()/loadPrevious() wait for the wasm themselves. The wasm list is created
 // from the options given, read once then; an option error rejects the first load instead of
 // throwing from the constructor, which is the only difference from a list built after `ready`.
+//
+// This class also owns what a UI subscribes to: the listeners, `loading` (loads whose promise
+// has not settled), `error` and `retry()`, and `reset()`. It notifies when a load starts and
+// when its promise settles, so a failed load is heard once, with its error already set (never
+// "idle, no error" first). `reset()` replaces the wasm list with a new one built from the same
+// arguments; loads of the old one are stale: their promises reject `aborted`, and their walks
+// stop at their next request (the one in flight is not aborted: the paginator owns its signal).
 import { InfiniteList as WasmList } from "./paginator.js";
 import { isLoaded, notReady, whenLoaded } from "./loading.js";
-import { makeArgumentError } from "./errors.js";
+import { makeArgumentError, makePaginationError } from "./errors.js";
 
 const FROM = Symbol("from");
 const NOTHING = Object.freeze([]);
+const ignore = () => {};
 
 export class InfiniteList {
   #wasm; // the wasm list, once created
-  #args; // [fetchPage, options] until the wasm list is created from them
+  #args; // [fetchPage, options]: the wasm list is created from them (again at reset)
   #state = 0; // 0 waiting for the wasm, 1 live, 2 freed
-  #waiting = 0; // loads asked for before the wasm was there
-  #listeners = []; // subscribed before the wasm was there: [listener, unsubscribe | undefined]
+  #listeners = [];
   #busy = 0;
+  #pending = 0; // loads of this generation whose promise has not settled
+  #error; // the error of the last failed load, until a load starts or reset()
+  #failed; // which load failed: "loadMore" or "loadPrevious"
+  #generation = 0; // counts reset(): a load of an earlier generation is stale
 
   constructor(fetchPage, options) {
     if (fetchPage === FROM) return;
+    this.#args = [fetchPage, options];
     if (isLoaded()) {
-      this.#wasm = new WasmList(fetchPage, options);
+      this.#wasm = new WasmList(this.#guard(fetchPage), options);
       this.#state = 1;
-    } else {
-      this.#args = [fetchPage, options];
     }
   }
 
@@ -38,9 +48,19 @@ export class InfiniteList {
   static from(state, fetchPage, options) {
     if (!isLoaded()) throw notReady("InfiniteList.from");
     const list = new InfiniteList(FROM);
-    list.#wasm = WasmList.from(state, fetchPage, options);
+    list.#args = [fetchPage, options];
+    list.#wasm = WasmList.from(state, list.#guard(fetchPage), options);
     list.#state = 1;
     return list;
+  }
+
+  // The user's fetchPage, refusing the requests of a walk that a reset() made stale, so that
+  // it stops at its next page. Anything but a function goes to the wasm list as given, which
+  // reports it.
+  #guard(fetchPage) {
+    if (typeof fetchPage !== "function") return fetchPage;
+    const generation = this.#generation;
+    return (token, ctx) => (generation === this.#generation ? fetchPage(token, ctx) : Promise.reject(resetError()));
   }
 
   static #check(self, what) {
@@ -54,36 +74,79 @@ export class InfiniteList {
     if (self.#state === 0) {
       if (!isLoaded()) return undefined;
       const [fetchPage, options] = self.#args;
-      self.#args = undefined;
-      self.#wasm = new WasmList(fetchPage, options);
+      self.#wasm = new WasmList(self.#guard(fetchPage), options);
       self.#state = 1;
-      // Listeners subscribed early now hear the wasm list (each once, in order).
-      for (const entry of self.#listeners) entry[1] = self.#wasm.subscribe(entry[0]);
     }
     return self.#wasm;
   }
 
   static #notify(self) {
-    for (const [listener] of self.#listeners.slice()) listener();
+    for (const listener of self.#listeners.slice()) {
+      // A throwing listener must not break the list or the other listeners.
+      try {
+        listener.call(undefined);
+      } catch {}
+    }
   }
 
-  // A load asked for before the wasm was there: the list reports `loading` meanwhile, then
-  // starts it on the wasm list, in the order asked (promise reactions run in order).
-  static #later(self, what) {
-    const wait = whenLoaded();
-    if (self.#waiting++ === 0) InfiniteList.#notify(self);
-    return Promise.resolve(wait).then(
-      () => {
-        self.#waiting--;
-        const wasm = InfiniteList.#live(self, what);
-        return what === "loadMore" ? wasm.loadMore() : wasm.loadPrevious();
+  // Starts `what` on the wasm list (after the wasm arrived, when it is not there yet) and
+  // returns the promise callers get. The wasm list returns the same promise for a second call
+  // of the same kind while one is in flight; so does this (one promise per wasm promise).
+  static #load(self, what) {
+    const wasm = InfiniteList.#live(self, what);
+    let run;
+    if (wasm === undefined) {
+      const generation = self.#generation;
+      run = Promise.resolve(whenLoaded()).then(() => {
+        if (generation !== self.#generation) throw resetError();
+        const live = InfiniteList.#live(self, what);
+        return what === "loadMore" ? live.loadMore() : live.loadPrevious();
+      });
+    } else {
+      run = what === "loadMore" ? wasm.loadMore() : wasm.loadPrevious();
+      if (run === self.#last?.[0]) return self.#last[1];
+    }
+    const promise = InfiniteList.#track(self, what, run);
+    if (wasm !== undefined) self.#last = [run, promise];
+    return promise;
+  }
+  #last; // [wasm promise, the promise callers got for it] of the last load started
+
+  // The load is in flight until `run` settles: listeners hear of its start and of its end, the
+  // error set when it failed. The promise still rejects on failure (`await list.loadMore()`
+  // sees the error); but a UI that calls `void list.loadMore()` from a scroll observer reads
+  // the error from its subscription, so when the list has listeners the rejection is marked
+  // handled: no unhandled rejection (which would end a Node process). A stale load (reset()
+  // meanwhile) rejects `aborted`, always marked handled: whoever reset the list knows.
+  static #track(self, what, run) {
+    const generation = self.#generation;
+    self.#error = self.#failed = undefined;
+    self.#pending++;
+    InfiniteList.#notify(self);
+    const promise = run.then(
+      (items) => {
+        if (generation !== self.#generation) {
+          promise.catch(ignore);
+          throw resetError();
+        }
+        self.#pending--;
+        InfiniteList.#notify(self);
+        return items;
       },
       (err) => {
-        self.#waiting--;
+        if (generation !== self.#generation) {
+          promise.catch(ignore);
+          throw resetError();
+        }
+        self.#pending--;
+        self.#error = err;
+        self.#failed = what;
+        if (self.#listeners.length > 0) promise.catch(ignore);
         InfiniteList.#notify(self);
         throw err;
       },
     );
+    return promise;
   }
 
   /** The current window, in order. */
@@ -103,14 +166,18 @@ export class InfiniteList {
   }
   /** True while a load runs (or waits for the wasm). */
   get loading() {
-    const wasm = InfiniteList.#live(this, "loading");
-    return wasm === undefined ? this.#waiting > 0 : wasm.loading;
+    InfiniteList.#check(this, "loading");
+    return this.#pending > 0;
+  }
+  /** The error of the last load that failed (undefined otherwise), until a load starts again. */
+  get error() {
+    InfiniteList.#check(this, "error");
+    return this.#error;
   }
   /** Appends the next chunk. */
   loadMore() {
     try {
-      const wasm = InfiniteList.#live(this, "loadMore");
-      return wasm === undefined ? InfiniteList.#later(this, "loadMore") : wasm.loadMore();
+      return InfiniteList.#load(this, "loadMore");
     } catch (err) {
       return Promise.reject(err);
     }
@@ -118,24 +185,52 @@ export class InfiniteList {
   /** Loads the chunk before the window again, from its kept cursor. */
   loadPrevious() {
     try {
-      const wasm = InfiniteList.#live(this, "loadPrevious");
-      return wasm === undefined ? InfiniteList.#later(this, "loadPrevious") : wasm.loadPrevious();
+      return InfiniteList.#load(this, "loadPrevious");
     } catch (err) {
       return Promise.reject(err);
     }
   }
+  /** Runs the failed load again and returns its promise; resolves to [] when none failed. */
+  retry() {
+    try {
+      InfiniteList.#check(this, "retry");
+      return this.#failed === undefined ? Promise.resolve([]) : InfiniteList.#load(this, this.#failed);
+    } catch (err) {
+      return Promise.reject(err);
+    }
+  }
+  /**
+   * Starts over on the same list: drops the window, its cursors and the error, makes the loads
+   * in flight stale (their promises reject `aborted`) and notifies. The wasm list is built
+   * again from the constructor's arguments (its options are read again).
+   */
+  reset() {
+    InfiniteList.#check(this, "reset");
+    if (this.#busy) throw makeArgumentError(false, "reset: the list is in use by one of its own calls");
+    this.#generation++;
+    this.#pending = 0;
+    this.#error = this.#failed = undefined;
+    this.#last = undefined;
+    if (this.#state === 1) {
+      const old = this.#wasm;
+      const [fetchPage, options] = this.#args;
+      this.#wasm = new WasmList(this.#guard(fetchPage), options);
+      // Its loads hold the window they write to: freeing the list itself is safe.
+      old.free();
+    }
+    InfiniteList.#notify(this);
+  }
   /** For UI frameworks: `listener` runs after every change; returns unsubscribe. */
   subscribe(listener) {
-    const wasm = InfiniteList.#live(this, "subscribe");
-    if (wasm !== undefined) return wasm.subscribe(listener);
+    InfiniteList.#check(this, "subscribe");
     if (typeof listener !== "function") throw makeArgumentError(false, "subscribe: listener must be a function");
-    const entry = [listener, undefined];
+    // One entry per call: the same function subscribed twice is called twice, and each
+    // unsubscribe removes its own.
+    const entry = (0, () => listener.call(undefined));
     this.#listeners.push(entry);
     return () => {
       const i = this.#listeners.indexOf(entry);
-      if (i < 0) return;
-      this.#listeners.splice(i, 1);
-      if (entry[1] !== undefined) entry[1]();
+      if (i >= 0) this.#listeners.splice(i, 1);
     };
   }
   /** The window's position, URL/sessionStorage-safe; `InfiniteList.from` restores it. */
@@ -169,4 +264,8 @@ export class InfiniteList {
   [Symbol.dispose]() {
     this.free();
   }
+}
+
+function resetError() {
+  return makePaginationError("aborted", "the InfiniteList was reset while this load was pending: its items belong to the list before the reset");
 }

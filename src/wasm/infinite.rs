@@ -4,7 +4,7 @@
 
 use std::cell::{Cell, RefCell};
 use std::collections::VecDeque;
-use std::rc::{Rc, Weak};
+use std::rc::Rc;
 
 use js_sys::{Array, Function, JsString, Object, Promise, Reflect};
 
@@ -62,9 +62,6 @@ struct State {
     /// The page the next chunk starts in, when the last `loadMore` cut it: that chunk is
     /// served from it instead of fetching it again. Only until the next load.
     kept: Option<Kept>,
-    /// Ids of listeners.
-    next_id: u64,
-    listeners: Vec<(u64, Function)>,
 }
 
 type Shared = Rc<RefCell<State>>;
@@ -89,20 +86,6 @@ impl State {
 
     fn loading(&self) -> bool {
         matches!(self.load, Load::Busy { .. })
-    }
-}
-
-/// Calls every listener with no borrow held (a listener may read the list).
-fn notify(shared: &Shared) {
-    let listeners: Vec<Function> = shared
-        .borrow()
-        .listeners
-        .iter()
-        .map(|(_, f)| f.clone())
-        .collect();
-    for f in listeners {
-        // A throwing listener must not break the list or the other listeners.
-        let _ = f.call0(&JsValue::UNDEFINED);
     }
 }
 
@@ -262,8 +245,9 @@ impl InfiniteLoad {
         s.rebuild_items();
     }
 
-    /// The load finished (loaded or failed): the list is idle when it was the last one, and
-    /// the listeners hear of it.
+    /// The load finished (loaded or failed): the list is idle when it was the last one. The
+    /// JS class around this one (src/js/infinite.js) owns the listeners: it notifies them when
+    /// the promise of a load settles, with the load's error when it failed.
     pub fn end(self) {
         {
             let mut s = self.shared.borrow_mut();
@@ -274,7 +258,6 @@ impl InfiniteLoad {
                 }
             }
         }
-        notify(&self.shared);
     }
 }
 
@@ -353,7 +336,6 @@ fn start_load(shared: &Shared, kind: Kind) -> Promise {
             pending,
         };
     }
-    notify(shared);
     promise
 }
 
@@ -419,8 +401,6 @@ fn build(
         items: Array::new(),
         load: Load::Idle,
         kept: None,
-        next_id: 1,
-        listeners: Vec::new(),
     };
     Ok(InfiniteList {
         shared: Rc::new(RefCell::new(state)),
@@ -495,30 +475,6 @@ impl InfiniteList {
     #[wasm_bindgen(js_name = "loadPrevious", unchecked_return_type = "Promise<any[]>")]
     pub fn load_previous(&self) -> Promise {
         start_load(&self.shared, Kind::Previous)
-    }
-
-    /// Calls `listener` after every change of `items`, `hasMore`, `hasPrevious` or `loading`;
-    /// returns the function that unsubscribes it.
-    #[wasm_bindgen(unchecked_return_type = "() => void")]
-    pub fn subscribe(&self, listener: JsValue) -> Result<JsValue, JsValue> {
-        let listener: Function = listener
-            .dyn_into()
-            .map_err(|_| JsValue::from(TypeError::new("subscribe: listener must be a function")))?;
-        let id = {
-            let mut s = self.shared.borrow_mut();
-            let id = s.next_id;
-            s.next_id += 1;
-            s.listeners.push((id, listener));
-            id
-        };
-        // A weak handle: an unsubscribe function kept by a component does not keep the list.
-        let weak: Weak<RefCell<State>> = Rc::downgrade(&self.shared);
-        let unsubscribe = Closure::<dyn FnMut()>::new(move || {
-            if let Some(shared) = weak.upgrade() {
-                shared.borrow_mut().listeners.retain(|(i, _)| *i != id);
-            }
-        });
-        Ok(unsubscribe.into_js_value())
     }
 
     /// The position (chunk start tokens and window), URL- and sessionStorage-safe, minted by

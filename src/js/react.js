@@ -1,0 +1,430 @@
+// pagecursor/react: `useInfiniteList` (infinite scroll) and `useCursorStack` (Prev/Next/goTo,
+// optionally kept in the URL) for React >= 18 (docs/react.md). Each hook keeps one store per
+// `key` (an InfiniteList or a CursorStack with the page it shows) and reads it with
+// useSyncExternalStore, whose snapshot is the same object until the store changes.
+//
+// Server renders: nothing here touches `window`, `document`, IntersectionObserver or the
+// History API while rendering. They are used only in effects and in the callback refs, which a
+// server render never runs; the server snapshot is the store's first state ("loading"), which
+// is also what the client's hydration render reads, so the markup matches.
+//
+// Loading: "#pagecursor" is the package's own entry for the runtime (package.json "imports",
+// the same conditions as "."), so a page that imports only pagecursor/react starts fetching the
+// wasm like one that imports "pagecursor", and shares that module when it does. The hooks never
+// await anything in render: their loads wait for `ready` themselves.
+//
+// "use client": for React Server Components (Next.js App Router), hooks are client code; the
+// directive lets a server component file import them for its client children.
+"use client";
+import { useEffect, useMemo, useRef, useSyncExternalStore } from "react";
+import { CursorStack, InfiniteList, paginate, ready } from "#pagecursor";
+import { makeArgumentError } from "./errors.js";
+
+const NOTHING = Object.freeze([]);
+const ignore = () => {};
+
+// A `key` compared by value, as TanStack Query compares a queryKey: a new array of the same
+// values each render is the same key. Plain objects compare with their keys sorted.
+function hashKey(key) {
+  if (key === undefined) return "";
+  try {
+    return JSON.stringify(key, (_, v) => {
+      if (typeof v === "bigint") return `${v}n`;
+      if (v === null || typeof v !== "object" || Array.isArray(v) || Object.getPrototypeOf(v) !== Object.prototype) return v;
+      const sorted = {};
+      for (const k of Object.keys(v).sort()) sorted[k] = v[k];
+      return sorted;
+    });
+  } catch (err) {
+    throw makeArgumentError(false, `options.key must be JSON-serializable (like a TanStack queryKey): ${err instanceof Error ? err.message : String(err)}`);
+  }
+}
+
+// The user's options without the hook's own ones, read once (a getter runs once per store).
+function split(options, hookKeys) {
+  const hook = {};
+  const rest = {};
+  if (options === undefined || options === null) return [hook, rest];
+  if (typeof options !== "object") throw makeArgumentError(false, "options must be an object");
+  for (const k of Object.keys(options)) (hookKeys.includes(k) ? hook : rest)[k] = options[k];
+  return [hook, rest];
+}
+
+function positiveCount(value, what) {
+  if (value === undefined) return undefined;
+  if (typeof value !== "number" || !Number.isInteger(value) || value < 1) {
+    throw makeArgumentError(typeof value === "number", `${what} must be a positive whole number, got ${typeof value === "number" ? value : typeof value}`);
+  }
+  return value;
+}
+
+// The store of a hook for one key: `subscribe`/`getSnapshot`/`getServerSnapshot` for
+// useSyncExternalStore, `start`/`stop` for the effect of the component that shows it.
+class Store {
+  listeners = new Set();
+  active = false;
+  subscribe = (listener) => {
+    this.listeners.add(listener);
+    return () => this.listeners.delete(listener);
+  };
+  getSnapshot = () => this.snapshot;
+  getServerSnapshot = () => this.first;
+  publish(snapshot) {
+    this.snapshot = snapshot;
+    for (const listener of [...this.listeners]) listener();
+  }
+  // An effect's cleanup runs before it runs again (StrictMode, a changed dependency): the
+  // store stops only if no effect started it again within the same task.
+  stop() {
+    this.active = false;
+    queueMicrotask(() => {
+      if (!this.active) this.stopped();
+    });
+  }
+}
+
+// ---------------------------------------------------------------------------------------------
+// useInfiniteList
+
+class ListStore extends Store {
+  bottom = { visible: false, observer: undefined, element: undefined };
+  top = { visible: false, observer: undefined, element: undefined };
+
+  constructor(fetchRef, options) {
+    super();
+    const [, listOptions] = split(options, ["key"]);
+    this.list = new InfiniteList((token, ctx) => fetchRef.current(token, ctx), listOptions);
+    this.first = this.snapshot = this.read();
+    // The store is subscribed for its whole life: a load that fails is then the list's `error`
+    // (shown by the component), never an unhandled rejection.
+    this.list.subscribe(() => {
+      this.publish(this.read());
+      this.follow();
+    });
+  }
+
+  read() {
+    const { list } = this;
+    const items = list.items, error = list.error, hasMore = list.hasMore, hasPrevious = list.hasPrevious, loading = list.loading;
+    let status;
+    if (error !== undefined) status = "error";
+    else if (loading) status = "loading";
+    else if (!hasMore) status = "done";
+    else status = items.length === 0 && !hasPrevious ? "loading" : "ready";
+    return { items, status, error, hasMore, hasPrevious, loading };
+  }
+
+  start() {
+    this.active = true;
+    const { list } = this;
+    if (list.items.length === 0 && !list.hasPrevious && list.hasMore && !list.loading && list.error === undefined) this.loadMore();
+  }
+  stopped() {
+    // Its loads are stale now: their walks stop at their next request.
+    this.list.reset();
+  }
+
+  loadMore = () => void this.list.loadMore().catch(ignore);
+  loadPrevious = () => void this.list.loadPrevious().catch(ignore);
+  retry = () => void this.list.retry().catch(ignore);
+  reset = () => {
+    this.list.reset();
+    this.loadMore();
+  };
+
+  // A sentinel stays visible when a chunk did not fill the viewport, and an observer reports
+  // only changes: after every load, a sentinel that was in view is observed again, so that the
+  // observer reports where it is now that the new items are laid out (the visibility seen
+  // before the load is stale), and a load follows while it is still in view. The bottom
+  // sentinel wins when both are in view (a window shorter than the viewport), so that the two
+  // never take turns dropping each other's chunk.
+  follow() {
+    const { list } = this;
+    if (!this.active || list.loading || list.error !== undefined) return;
+    for (const edge of [this.bottom, this.top]) {
+      if (edge.visible && edge.observer !== undefined) {
+        edge.observer.unobserve(edge.element);
+        edge.observer.observe(edge.element);
+      }
+    }
+  }
+  seen() {
+    const { list } = this;
+    if (!this.active || list.loading || list.error !== undefined) return;
+    if (this.bottom.visible && list.hasMore) this.loadMore();
+    else if (!this.bottom.visible && this.top.visible && list.hasPrevious) this.loadPrevious();
+  }
+
+  watch(edge, element) {
+    if (edge.observer !== undefined) edge.observer.disconnect();
+    edge.observer = edge.element = undefined;
+    edge.visible = false;
+    if (element === null || element === undefined || typeof IntersectionObserver !== "function") return;
+    edge.element = element;
+    edge.observer = new IntersectionObserver((entries) => {
+      edge.visible = entries[entries.length - 1].isIntersecting;
+      this.seen();
+    });
+    edge.observer.observe(element);
+  }
+  sentinelRef = (element) => this.watch(this.bottom, element);
+  previousSentinelRef = (element) => this.watch(this.top, element);
+}
+
+/**
+ * Infinite scroll over a token-paginated API: loads the first chunk on mount, more when the
+ * element given to `sentinelRef` is visible (and the chunk before the window when the one given
+ * to `previousSentinelRef` is), and starts over when `key` changes.
+ */
+export function useInfiniteList(fetchPage, options) {
+  const fetchRef = useRef(fetchPage);
+  const hash = hashKey(options == null ? undefined : options.key);
+  const held = useRef(undefined);
+  if (held.current === undefined || held.current.hash !== hash) held.current = { hash, store: new ListStore(fetchRef, options) };
+  const store = held.current.store;
+  useEffect(() => {
+    fetchRef.current = fetchPage;
+  });
+  useEffect(() => {
+    store.start();
+    return () => store.stop();
+  }, [store]);
+  const snapshot = useSyncExternalStore(store.subscribe, store.getSnapshot, store.getServerSnapshot);
+  return useMemo(
+    () => ({
+      ...snapshot,
+      loadMore: store.loadMore,
+      loadPrevious: store.loadPrevious,
+      retry: store.retry,
+      reset: store.reset,
+      sentinelRef: store.sentinelRef,
+      previousSentinelRef: store.previousSentinelRef,
+    }),
+    [snapshot, store],
+  );
+}
+
+// ---------------------------------------------------------------------------------------------
+// useCursorStack
+
+const STACK_KEYS = ["key", "pageItems", "history", "param", "maxDepth"];
+
+class PageStore extends Store {
+  load = 0; // counts the loads started: only the last one shows
+  controller = undefined;
+
+  constructor(fetchRef, options, fresh) {
+    super();
+    const [hook, walk] = split(options, STACK_KEYS);
+    this.fetchRef = fetchRef;
+    this.pageItems = positiveCount(hook.pageItems, "options.pageItems");
+    const history = hook.history ?? false;
+    if (history !== false && history !== "push" && history !== "replace") {
+      throw makeArgumentError(false, `options.history must be "push", "replace" or false, got ${String(history)}`);
+    }
+    this.history = history;
+    const param = hook.param ?? "nav";
+    if (typeof param !== "string" || param === "") throw makeArgumentError(false, "options.param must be a non-empty string");
+    this.param = param;
+    // The stack's options: its tokens are resume tokens minted with the walk's codec and scope.
+    this.stackOptions = {};
+    if (hook.maxDepth !== undefined) this.stackOptions.maxDepth = hook.maxDepth;
+    if (walk.codec !== undefined) this.stackOptions.codec = walk.codec;
+    if (walk.scope !== undefined) this.stackOptions.scope = walk.scope;
+    for (const k of ["maxItems", "maxPages"]) delete walk[k];
+    this.walk = walk;
+    this.fresh = fresh; // the key changed: the position in the URL is the old query's
+    this.stack = new CursorStack(this.stackOptions);
+    this.first = this.snapshot = {
+      page: 1, items: NOTHING, status: "loading", error: undefined,
+      hasNext: false, hasPrevious: false, visited: { first: 1, last: 1 },
+    };
+  }
+
+  start() {
+    this.active = true;
+    if (this.started) return;
+    this.started = true;
+    if (this.history !== false) {
+      this.onPopState = () => this.after(() => this.restore());
+      window.addEventListener("popstate", this.onPopState);
+    }
+    const first = this.fresh ? () => this.writeUrl("replace") : () => this.restore();
+    this.after(first);
+  }
+  stopped() {
+    this.started = false;
+    this.load++;
+    if (this.controller !== undefined) this.controller.abort();
+    if (this.onPopState !== undefined) window.removeEventListener("popstate", this.onPopState);
+    this.onPopState = undefined;
+  }
+
+  // Runs `then` once the wasm is there (CursorStack.from and record are synchronous), then
+  // loads the current page. A wasm that cannot load is this store's error.
+  after(then) {
+    const id = ++this.load;
+    Promise.resolve(ready).then(
+      () => {
+        if (id !== this.load) return;
+        try {
+          then();
+        } catch (err) {
+          return this.failed(err);
+        }
+        this.fetch();
+      },
+      (err) => id === this.load && this.failed(err),
+    );
+  }
+
+  // The position in the URL (reload, a shared link, Back/Forward), or page 1 without one.
+  restore() {
+    if (this.history === false) return;
+    const value = new URL(window.location.href).searchParams.get(this.param);
+    if (value === null) {
+      this.stack.reset();
+    } else {
+      this.stack = CursorStack.from(value, this.stackOptions);
+    }
+  }
+  writeUrl(mode) {
+    if (this.history === false) return;
+    const url = new URL(window.location.href);
+    if (this.stack.page === 1 && !this.stack.hasNext && !this.stack.hasPrevious) url.searchParams.delete(this.param);
+    else url.searchParams.set(this.param, this.stack.toString());
+    const h = window.history;
+    if (mode === "push") h.pushState(h.state, "", url);
+    else h.replaceState(h.state, "", url);
+  }
+
+  failed(error) {
+    this.publish({ ...this.snapshot, status: "error", error, items: NOTHING, hasNext: false });
+  }
+
+  fetch() {
+    const id = ++this.load;
+    if (this.controller !== undefined) this.controller.abort();
+    const controller = (this.controller = new AbortController());
+    const stack = this.stack;
+    const token = stack.current;
+    const options = { ...this.walk, signal: linked(this.walk.signal, controller.signal) };
+    if (token !== undefined) {
+      options.resumeToken = token;
+      delete options.startToken;
+    }
+    if (this.pageItems !== undefined) options.maxItems = this.pageItems;
+    else options.maxPages = 1;
+    this.publish({
+      ...this.snapshot, page: stack.page, status: "loading", error: undefined,
+      hasNext: false, hasPrevious: stack.hasPrevious, visited: reach(stack, this.stackOptions),
+    });
+    let walk;
+    Promise.resolve()
+      .then(() => {
+        walk = paginate((t, ctx) => this.fetchRef.current(t, ctx), options);
+        return walk.toArray();
+      })
+      .then(
+        (items) => {
+          if (id !== this.load) return;
+          stack.record(walk.resumeToken);
+          this.publish({
+            page: stack.page, items, status: stack.hasNext ? "ready" : "done", error: undefined,
+            hasNext: stack.hasNext, hasPrevious: stack.hasPrevious, visited: reach(stack, this.stackOptions),
+          });
+        },
+        (err) => {
+          if (id !== this.load) return;
+          this.publish({ ...this.snapshot, page: stack.page, status: "error", error: err, hasNext: false });
+        },
+      );
+  }
+
+  // A move of the stack, then the URL (when kept there) and the load of the page it lands on.
+  move(step) {
+    try {
+      if (step() === false) return;
+      // A state the codec refuses to mint (`too_large` past its maxLength) is this move's error.
+      if (this.history !== false) this.writeUrl(this.history);
+    } catch (err) {
+      return this.failed(err);
+    }
+    this.fetch();
+  }
+  next = () => this.move(() => (this.stack.hasNext ? void this.stack.forward() : false));
+  back = () => this.move(() => (this.stack.hasPrevious ? void this.stack.back() : false));
+  goTo = (page) => this.move(() => void this.stack.goTo(page));
+  reset = () => this.move(() => void this.stack.reset());
+  retry = () => {
+    if (this.snapshot.status === "error") this.after(() => {});
+  };
+}
+
+// The walk stops when the user's signal aborts, and when the hook moves on (another page, a
+// changed key, an unmount).
+function linked(user, own) {
+  if (user === undefined) return own;
+  if (typeof AbortSignal.any === "function") return AbortSignal.any([user, own]);
+  return user;
+}
+
+// The pages `goTo` reaches: from the oldest kept to the furthest visited, found on a copy of
+// the stack (goTo says which pages it has; the stack does not list them).
+function reach(stack, options) {
+  const page = stack.page;
+  let copy;
+  try {
+    copy = CursorStack.from(stack.toString(), options);
+  } catch {
+    return { first: stack.hasPrevious ? 1 : page, last: page };
+  }
+  const can = (p) => {
+    try {
+      copy.goTo(p);
+      return true;
+    } catch {
+      return false;
+    }
+  };
+  const edge = (from, dir) => {
+    // Doubling steps, then halving: a few goTo calls for thousands of pages.
+    let ok = from, step = 1;
+    while (ok + dir * step >= 1 && can(ok + dir * step)) {
+      ok += dir * step;
+      step *= 2;
+    }
+    for (step >>= 1; step >= 1; step >>= 1) if (ok + dir * step >= 1 && can(ok + dir * step)) ok += dir * step;
+    return ok;
+  };
+  const visited = { first: edge(page, -1), last: edge(page, 1) };
+  copy.free();
+  return visited;
+}
+
+/**
+ * Prev/Next/goTo over a next-only API: pages of exactly `pageItems` items across short and
+ * empty service pages (one service page each without it), the position kept in the URL with
+ * `history`, starting over when `key` changes.
+ */
+export function useCursorStack(fetchPage, options) {
+  const fetchRef = useRef(fetchPage);
+  const hash = hashKey(options == null ? undefined : options.key);
+  const held = useRef(undefined);
+  if (held.current === undefined || held.current.hash !== hash) {
+    held.current = { hash, store: new PageStore(fetchRef, options, held.current !== undefined) };
+  }
+  const store = held.current.store;
+  useEffect(() => {
+    fetchRef.current = fetchPage;
+  });
+  useEffect(() => {
+    store.start();
+    return () => store.stop();
+  }, [store]);
+  const snapshot = useSyncExternalStore(store.subscribe, store.getSnapshot, store.getServerSnapshot);
+  return useMemo(
+    () => ({ ...snapshot, next: store.next, back: store.back, goTo: store.goTo, reset: store.reset, retry: store.retry }),
+    [snapshot, store],
+  );
+}

@@ -1,0 +1,207 @@
+// pagecursor/react and pagecursor/tanstack in headless Chromium, through a Vite production build
+// of the packed tarball (tests/react/app): infinite scroll over empty pages, error and retry,
+// reset on a key change, Back/Forward/reload and a shared link for useCursorStack with history,
+// and TanStack's maxPages eviction with an identical scroll back. Every wait is bounded (a hang
+// fails at its bound); nothing is timed.
+// Run: bash scripts/test.d/react.sh (installs .build/pagecursor-*.tgz into tests/react first).
+import { test, before, after } from "node:test";
+import assert from "node:assert/strict";
+import { buildApp, serveApp, launch } from "./lib.mjs";
+
+let browser;
+let site;
+
+before(async () => {
+  const dir = await buildApp();
+  [browser, site] = await Promise.all([launch(), serveApp(dir)]);
+});
+after(async () => {
+  await browser?.close();
+  site?.close();
+});
+
+async function open(view, context) {
+  const ctx = context ?? (await browser.newContext());
+  const page = await ctx.newPage();
+  const problems = [];
+  page.on("console", (msg) => msg.type() === "error" && problems.push(`console error: ${msg.text()}`));
+  page.on("pageerror", (err) => problems.push(`page error: ${err.message}`));
+  await page.goto(`${site.url}?view=${view}`);
+  return { ctx, page, problems };
+}
+const text = (page, id) => page.locator(`#${id}`).textContent({ timeout: 15000 });
+const ids = (page) => page.locator("#items li").allTextContents();
+const until = (page, fn, arg) => page.waitForFunction(fn, arg, { timeout: 15000 });
+const range = (prefix, a, b) => Array.from({ length: b - a }, (_, i) => `${prefix}-${a + i}`);
+
+test("useInfiniteList: the sentinel loads exact chunks over empty pages; error, retry; a new key starts over", async () => {
+  const { ctx, page, problems } = await open("feed");
+  try {
+    await until(page, () => document.querySelectorAll("#items li").length === 10 && document.getElementById("status").textContent === "ready");
+    assert.deepEqual(await ids(page), range("a", 0, 10));
+    // Scrolling the box to its end shows the sentinel: the next chunk, exactly 10 more.
+    await page.evaluate(() => (document.getElementById("box").scrollTop = 1e6));
+    await until(page, () => document.querySelectorAll("#items li").length === 20 && document.getElementById("status").textContent === "ready");
+    assert.deepEqual(await ids(page), range("a", 0, 20));
+
+    // A failure: the error state, no page error (no unhandled rejection), then Retry.
+    await page.evaluate(() => window.__api.fail(1));
+    await page.evaluate(() => (document.getElementById("box").scrollTop = 1e6));
+    await until(page, () => document.getElementById("status").textContent === "error");
+    assert.equal(await text(page, "error"), "fetch_failed: HTTP 400 Bad Request");
+    assert.equal((await ids(page)).length, 20, "a failed load leaves the items");
+    await page.click("#retry");
+    await until(page, () => document.querySelectorAll("#items li").length === 30 && document.getElementById("status").textContent === "ready");
+    assert.deepEqual(await ids(page), range("a", 0, 30));
+
+    // A new key (the filter): the list starts over with the new query's first chunk.
+    await page.click("#filter-b");
+    await until(page, () => document.getElementById("items").firstChild?.textContent === "b-0" && document.getElementById("status").textContent === "ready");
+    assert.deepEqual(await ids(page), range("b", 0, 10));
+    // reset() on the same key: the first chunk again.
+    await page.evaluate(() => (document.getElementById("box").scrollTop = 1e6));
+    await until(page, () => document.querySelectorAll("#items li").length === 20 && document.getElementById("status").textContent === "ready");
+    await page.click("#reset");
+    await until(page, () => document.querySelectorAll("#items li").length === 10 && document.getElementById("status").textContent === "ready");
+    assert.deepEqual(await ids(page), range("b", 0, 10));
+    assert.deepEqual(problems, []);
+  } finally {
+    await ctx.close();
+  }
+});
+
+test("useInfiniteList with maxChunks: the top sentinel loads the dropped chunks again, identical", async () => {
+  const { ctx, page, problems } = await open("window");
+  const idle = () => until(page, () => document.getElementById("status").textContent === "ready");
+  const window = async () => {
+    const items = await ids(page);
+    const first = Number(items[0].slice(2));
+    assert.deepEqual(items, range("a", first, first + items.length), "the window is contiguous");
+    return { first, length: items.length };
+  };
+  try {
+    await idle();
+    // Down until the first chunks were dropped.
+    for (let i = 0; i < 20 && (await window()).first === 0; i++) {
+      const last = (await ids(page)).at(-1);
+      await page.evaluate(() => (document.getElementById("box").scrollTop = 1e6));
+      await until(page, (last) => document.querySelector("#items li:last-child").textContent !== last && document.getElementById("status").textContent === "ready", last);
+    }
+    let now = await window();
+    assert.ok(now.first > 0 && now.length === 30, `the window after scrolling down: ${JSON.stringify(now)}`);
+    // Back up to the first item: each chunk comes back from its kept cursor.
+    for (let i = 0; i < 30 && now.first > 0; i++) {
+      const first = now.first;
+      await page.evaluate(() => (document.getElementById("box").scrollTop = 0));
+      await until(page, (first) => document.querySelector("#items li").textContent !== `a-${first}` && document.getElementById("status").textContent === "ready", first);
+      now = await window();
+      assert.equal(now.length, 30);
+    }
+    assert.equal(now.first, 0);
+    assert.deepEqual(problems, []);
+  } finally {
+    await ctx.close();
+  }
+});
+
+test("useCursorStack with history: Back/Forward, reload and a shared link land on the same page; a new key starts over", async () => {
+  const { ctx, page, problems } = await open("table");
+  const shows = (n) => until(page, (n) => document.getElementById("page").textContent === String(n) && document.getElementById("status").textContent === "ready", n);
+  try {
+    await shows(1);
+    assert.deepEqual(await ids(page), range("a", 0, 5));
+    for (let n = 2; n <= 4; n++) {
+      await page.click("#next");
+      await shows(n);
+    }
+    assert.deepEqual(await ids(page), range("a", 15, 20), "pages of exactly 5 items over short and empty pages");
+    assert.equal(await text(page, "visited"), "1-4");
+    const link = page.url();
+    assert.match(link, /[?&]nav=/);
+
+    await page.goBack();
+    await shows(3);
+    assert.deepEqual(await ids(page), range("a", 10, 15));
+    await page.goBack();
+    await shows(2);
+    assert.deepEqual(await ids(page), range("a", 5, 10));
+    await page.goForward();
+    await shows(3);
+    assert.deepEqual(await ids(page), range("a", 10, 15));
+
+    await page.reload();
+    await shows(3);
+    assert.deepEqual(await ids(page), range("a", 10, 15));
+    assert.equal(await text(page, "visited"), "1-3");
+    await page.click("#back");
+    await shows(2);
+    assert.deepEqual(await ids(page), range("a", 5, 10));
+
+    // The link copied at page 4, opened in a fresh browser context (no history, no storage).
+    const other = await browser.newContext();
+    try {
+      const shared = await other.newPage();
+      await shared.goto(link);
+      await until(shared, () => document.getElementById("page").textContent === "4" && document.getElementById("status").textContent === "ready");
+      assert.deepEqual(await ids(shared), range("a", 15, 20));
+      await shared.click("#next");
+      await until(shared, () => document.getElementById("page").textContent === "5" && document.getElementById("status").textContent === "ready");
+      assert.deepEqual(await ids(shared), range("a", 20, 25));
+      // An edited link is the error state (never another page), and reset() starts over.
+      const edited = new URL(link);
+      edited.searchParams.set("nav", edited.searchParams.get("nav").slice(0, -3) + "AAA");
+      await shared.goto(edited.href);
+      await until(shared, () => document.getElementById("status").textContent === "error");
+      assert.match(await text(shared, "error"), /^(CursorError \w+|PaginationError bad_resume_token)$/);
+      await shared.click("#reset");
+      await until(shared, () => document.getElementById("page").textContent === "1" && document.getElementById("status").textContent === "ready");
+      assert.deepEqual(await ids(shared), range("a", 0, 5));
+      assert.equal(new URL(shared.url()).searchParams.has("nav"), false);
+    } finally {
+      await other.close();
+    }
+
+    // A new key (the filter) starts over on page 1 and drops the old query's position.
+    await page.click("#filter-b");
+    await until(page, () => document.querySelector("#items li")?.textContent === "b-0" && document.getElementById("status").textContent === "ready");
+    assert.equal(await text(page, "page"), "1");
+    assert.deepEqual(await ids(page), range("b", 0, 5));
+    assert.equal(new URL(page.url()).searchParams.has("nav"), false);
+    await page.click("#next");
+    await shows(2);
+    assert.deepEqual(await ids(page), range("b", 5, 10));
+    assert.deepEqual(problems, []);
+  } finally {
+    await ctx.close();
+  }
+});
+
+test("@tanstack/react-query with infinitePageOptions: exact chunks; maxPages evicts, scrolling back refetches them identically", async () => {
+  const { ctx, page, problems } = await open("query");
+  const chunks = async () => JSON.parse(await text(page, "chunks"));
+  const settled = () => until(page, () => document.getElementById("status").textContent === "success");
+  try {
+    await settled();
+    const seen = [(await chunks())[0]];
+    for (let i = 0; i < 5; i++) {
+      await page.click("#next");
+      await until(page, (n) => JSON.parse(document.getElementById("chunks").textContent).flat().at(-1) === `a-${6 * n - 1}` && document.getElementById("status").textContent === "success", i + 2);
+      seen.push((await chunks()).at(-1));
+    }
+    assert.deepEqual(seen, [0, 1, 2, 3, 4, 5].map((k) => range("a", 6 * k, 6 * k + 6)));
+    assert.deepEqual(await chunks(), seen.slice(3), "maxPages 3 keeps the last three chunks");
+    const back = [];
+    for (let k = 2; k >= 0; k--) {
+      await page.click("#previous");
+      await until(page, (first) => JSON.parse(document.getElementById("chunks").textContent)[0]?.[0] === first && document.getElementById("status").textContent === "success", `a-${6 * k}`);
+      const now = await chunks();
+      assert.equal(now.length, 3);
+      back.push(now[0]);
+    }
+    assert.deepEqual(back, [seen[2], seen[1], seen[0]], "the evicted chunks, refetched with identical items");
+    assert.equal(await page.locator("#previous").isDisabled(), true, "no chunk before the first");
+    assert.deepEqual(problems, []);
+  } finally {
+    await ctx.close();
+  }
+});

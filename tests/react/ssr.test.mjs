@@ -1,0 +1,36 @@
+// A server render of both hooks with react-dom/server in Node: nothing may touch `window`,
+// `document`, `location`, `history` or IntersectionObserver while rendering, nothing is fetched, and the markup is the first state ("loading"), which
+// is also what the client's hydration render reads.
+import { test } from "node:test";
+import assert from "node:assert/strict";
+import { createElement as h } from "react";
+import { renderToString } from "react-dom/server";
+import { useInfiniteList, useCursorStack } from "pagecursor/react";
+
+// Node has none of these globals: reading one (other than with `typeof`) throws a
+// ReferenceError, which fails the render.
+const BROWSER_GLOBALS = ["window", "document", "location", "history", "IntersectionObserver"];
+
+let requests = 0;
+const fetchPage = async () => {
+  requests++;
+  return { items: [{ id: 1 }], next_cursor: undefined };
+};
+
+function Feed() {
+  const feed = useInfiniteList(fetchPage, { preset: "keyset", chunkItems: 10, key: ["feed"] });
+  return h("div", null, h("p", { id: "status" }, feed.status), h("span", { ref: feed.sentinelRef }, String(feed.items.length)));
+}
+function Table() {
+  const table = useCursorStack(fetchPage, { preset: "keyset", pageItems: 5, history: "push", key: ["t"] });
+  return h("div", null, h("p", null, `${table.status} ${table.page} ${table.visited.first}-${table.visited.last}`), String(table.items.length));
+}
+
+test("renderToString of useInfiniteList and useCursorStack (history: push) touches no browser global and fetches nothing", async () => {
+  for (const name of BROWSER_GLOBALS) assert.equal(typeof globalThis[name], "undefined", `${name} exists in this Node`);
+  const html = renderToString(h("main", null, h(Feed), h(Table)));
+  assert.match(html, /<p id="status">loading<\/p><span>0<\/span>/);
+  assert.match(html, /<p>loading 1 1-1<\/p>0/);
+  await new Promise((r) => setTimeout(r, 20));
+  assert.equal(requests, 0);
+});
