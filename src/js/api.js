@@ -83,4 +83,6 @@ function brand(C) {
   }));
 }
 
-export const CursorCodec = brand(wasm.CursorCodec);
+// Pure: a bundle that never imports CursorCodec drops the class and its brand (no other path
+// hands a glue CursorCodec to user code).
+export const CursorCodec = /* @__PURE__ */ brand(wasm.CursorCodec);
