@@ -96,6 +96,10 @@ export class InfiniteList {
     const wasm = InfiniteList.#live(self, what);
     let run;
     if (wasm === undefined) {
+      // A second call of the same kind while one waits for the wasm gets the same promise,
+      // as the wasm list does once it runs (a listener that loads more on every change must
+      // not start a load per notification).
+      if (self.#early?.[0] === what && self.#early[2] === self.#generation) return self.#early[1];
       const generation = self.#generation;
       run = Promise.resolve(whenLoaded()).then(() => {
         if (generation !== self.#generation) throw resetError();
@@ -107,10 +111,15 @@ export class InfiniteList {
       if (run === self.#last?.[0]) return self.#last[1];
     }
     const promise = InfiniteList.#track(self, what, run);
+    // Recorded before the listeners hear of the start: one that calls loadMore() again gets
+    // this promise back instead of starting (and announcing) another load.
     if (wasm !== undefined) self.#last = [run, promise];
+    else self.#early = [what, promise, self.#generation];
+    InfiniteList.#notify(self);
     return promise;
   }
   #last; // [wasm promise, the promise callers got for it] of the last load started
+  #early; // [kind, promise, generation] of the load waiting for the wasm
 
   // The load is in flight until `run` settles: listeners hear of its start and of its end, the
   // error set when it failed. The promise still rejects on failure (`await list.loadMore()`
@@ -122,7 +131,6 @@ export class InfiniteList {
     const generation = self.#generation;
     self.#error = self.#failed = undefined;
     self.#pending++;
-    InfiniteList.#notify(self);
     const promise = run.then(
       (items) => {
         if (generation !== self.#generation) {

@@ -263,3 +263,26 @@ test("a cut page is fetched again when it cannot be reused or the next load is a
   while (prefetching.hasMore) items.push(...(await prefetching.loadMore()));
   assert.deepEqual(items, range(0, 40));
 });
+
+// Found by the boundary fuzzer after InfiniteList's listeners moved to JS: listeners heard of a
+// load's start before the list remembered it, so a listener that loads more on every change
+// started (and announced) a load per notification until the stack overflowed.
+test("a listener that calls loadMore() on every change starts one load per chunk, not one per notification", async () => {
+  let requests = 0;
+  const list = new InfiniteList(async (token) => {
+    requests++;
+    return token === undefined ? { items: [1, 2], next: "b" } : { items: [3] };
+  }, { items: "items", next: "next", chunkItems: 2 });
+  let calls = 0;
+  const promises = new Set();
+  list.subscribe(() => {
+    if (calls++ < 50 && list.hasMore) promises.add(list.loadMore());
+  });
+  const first = await list.loadMore();
+  await Promise.all(promises);
+  assert.deepEqual(first, [1, 2]);
+  assert.deepEqual(list.items, [1, 2, 3]);
+  assert.equal(requests, 2);
+  assert.ok(calls < 50, `the listener was called ${calls} times`);
+  list.free();
+});

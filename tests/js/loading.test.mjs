@@ -178,3 +178,23 @@ test("the Node entry is usable straight after import, with ready already resolve
   assert.equal(await lib.ready, undefined);
   assert.equal(lib.init(), lib.ready);
 });
+
+test("before the wasm arrived: a listener that loads more on every change waits with one load, not one per notification", async () => {
+  const out = await scenario(`async (lib, release) => {
+    let requests = 0;
+    const list = new lib.InfiniteList(async (token) => (requests++, token === undefined ? { items: [1], next: "b" } : { items: [2] }), { items: "items", next: "next" });
+    let calls = 0;
+    list.subscribe(() => { if (calls++ < 50 && list.hasMore) list.loadMore().catch(() => {}); });
+    const first = list.loadMore();
+    const again = list.loadMore();
+    release();
+    const items = await first;
+    await new Promise((r) => setTimeout(r, 50));
+    return { same: first === again, items, calls, all: list.items, requests };
+  }`);
+  assert.equal(out.same, true, "a second loadMore() while waiting gets the same promise");
+  assert.deepEqual(out.items, [1]);
+  assert.ok(out.calls < 50, `the listener was called ${out.calls} times`);
+  assert.deepEqual(out.all, [1, 2]);
+  assert.equal(out.requests, 2);
+});
