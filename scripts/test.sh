@@ -49,7 +49,7 @@ step "cargo test (native)" cargo test
 step "cargo doc (warnings are errors)" env RUSTDOCFLAGS=-Dwarnings cargo doc --no-deps
 step "independent Python decoder over tests/vectors" python3 tests/independent_decoder.py
 step "wasm-bindgen-test in Node" cargo test --target wasm32-unknown-unknown --test wasm_node
-step "wasm-bindgen-test in Chromium" bash scripts/wasm-browser-test.sh
+step "wasm-bindgen-test in Chromium (playwright-core)" node scripts/wasm-browser-test.mjs
 step "build the package (release wasm, wasm-opt)" bash scripts/build.sh
 step "wasm size budget (bench/size-budget.json)" node scripts/check-size.mjs
 step "tsc --noEmit (typed usage of pkg/)" tsc -p tests/types/tsconfig.json
