@@ -1,7 +1,8 @@
 // When the WebAssembly module can be used. Owns one fact, "is the wasm instantiated?", for the
-// whole package: each entry (pkg/node.js, web.js, workerd.js, deno.js, inline.js) starts the
-// load its own way and hands the promise to `loadWith`; api.js, paginator.js and the client
-// classes ask `loaded`/`whenLoaded`/`notReady` and never touch the wasm before it is there.
+// whole package: the browser entry (pkg/web.js) hands the promise of its load to `loadWith`,
+// the entries that instantiate synchronously (node.js, workerd.js, deno.js, inline.js) call
+// `loadedNow`; api.js, paginator.js and the client classes ask `isLoaded`/`whenLoaded`/
+// `notReady` and never touch the wasm before it is there.
 //
 // Why no top-level await: an entry that awaited its wasm would hold back every module that
 // imports it, so a page's first render (even of a view that never calls pagecursor) and a
@@ -18,8 +19,8 @@ let pending; // the entry's `ready`
 export const isLoaded = () => loaded;
 
 /**
- * Called once by each entry with the promise of its instantiation (already settled for the
- * synchronous entries). Returns the entry's `ready`: resolves to undefined once usable.
+ * Called once by the browser entry with the promise of its instantiation. Returns the entry's
+ * `ready`: resolves to undefined once usable.
  */
 export function loadWith(instantiation) {
   const ready = Promise.resolve(instantiation).then(

@@ -40,9 +40,13 @@ export class CursorStack {
 
   // The wasm stack for `what`, created from the constructor's options once the wasm is there;
   // undefined while it is not (the caller answers the first page's state or throws).
-  static #live(self, what) {
+  static #check(self, what) {
     if (!(#state in self)) throw makeArgumentError(false, `CursorStack.${what}: the receiver is not a CursorStack`);
     if (self.#state === 2) throw makeArgumentError(false, `CursorStack.${what}: the stack was freed`);
+  }
+
+  static #live(self, what) {
+    CursorStack.#check(self, what);
     if (self.#state === 0) {
       if (!isLoaded()) return undefined;
       const options = self.#options;
@@ -118,8 +122,7 @@ export class CursorStack {
   }
   /** Releases the wasm memory now instead of at garbage collection; later calls are TypeErrors. */
   free() {
-    if (!(#state in this)) throw makeArgumentError(false, "CursorStack.free: the receiver is not a CursorStack");
-    if (this.#state === 2) throw makeArgumentError(false, "CursorStack.free: the stack was freed");
+    CursorStack.#check(this, "free");
     if (this.#busy) throw makeArgumentError(false, "free: the object is in use by one of its own calls");
     const wasm = this.#wasm;
     this.#wasm = undefined;
