@@ -18,6 +18,9 @@
 // stop at their next request (the one in flight is not aborted: the paginator owns its signal).
 import { InfiniteList as WasmList } from "./paginator.js";
 import { isLoaded, notReady, whenLoaded } from "./loading.js";
+
+// Captured at load: a listener's own `call` (or a patched Function.prototype.call) never runs.
+const apply = Reflect.apply;
 import { makeArgumentError, makePaginationError } from "./errors.js";
 
 const FROM = Symbol("from");
@@ -84,7 +87,7 @@ export class InfiniteList {
     for (const listener of self.#listeners.slice()) {
       // A throwing listener must not break the list or the other listeners.
       try {
-        listener.call(undefined);
+        apply(listener, undefined, []);
       } catch {}
     }
   }
@@ -234,7 +237,7 @@ export class InfiniteList {
     if (typeof listener !== "function") throw makeArgumentError(false, "subscribe: listener must be a function");
     // One entry per call: the same function subscribed twice is called twice, and each
     // unsubscribe removes its own.
-    const entry = (0, () => listener.call(undefined));
+    const entry = (0, () => apply(listener, undefined, []));
     this.#listeners.push(entry);
     return () => {
       const i = this.#listeners.indexOf(entry);

@@ -115,6 +115,19 @@ test("subscribe notifies after every state change and returns unsubscribe", asyn
   assert.throws(() => list.subscribe(42), TypeError);
 });
 
+test("subscribe calls the listener itself, whatever its own `call` says (Reflect.apply)", async () => {
+  const api = unevenApi(20);
+  const list = new InfiniteList(api.fetchPage, { ...options, chunkItems: 5 });
+  let heard = 0;
+  const listener = () => heard++;
+  // A function's own `call` is user data: reading it would let the list run something other
+  // than the listener (here: nothing at all, so the UI would never hear of a change).
+  listener.call = () => {};
+  list.subscribe(listener);
+  await list.loadMore();
+  assert.equal(heard, 2, "the load's start and its end");
+});
+
 test("toString/from restore the position: loadMore continues, loadPrevious refills", async () => {
   const api = unevenApi(60);
   const opts = { ...options, chunkItems: 7, maxChunks: 2, scope: "feed" };
