@@ -8,7 +8,9 @@ say "wasm-bindgen --target web"
 rm -rf pkg/snippets
 # Every entry (pkg/{web,node,deno,workerd,inline}.js) passes the module to init explicitly and
 # every runtime the package supports has TextEncoder#encodeInto: no default path, no fallback.
-wasm-bindgen --target web --no-typescript --omit-default-module-path --encode-into always \
+# The generated declarations (pkg/pagecursor.d.ts) are not shipped: `tsc -p src/js/tsconfig.json`
+# checks the TypeScript layer against them.
+wasm-bindgen --target web --omit-default-module-path --encode-into always \
   --out-dir pkg --out-name pagecursor target/wasm32-unknown-unknown/release/pagecursor.wasm
 # The glue carries every Rust doc comment as JSDoc and the snippets their source comments; types
 # and docs ship in pkg/index.d.ts. esbuild (a real parser, so nothing is guessed) drops comments
@@ -32,13 +34,14 @@ done
 # The paginator's JS driver and the entries' shared surface are hand-written (src/js/, with
 # their comments); they ship the same way.
 minify src/js/paginator.js pkg/paginator.js --minify-identifiers --keep-names
-# api.js keeps its whitespace: esbuild drops the `/* @__PURE__ */` of the CursorCodec brand
-# when it minifies whitespace, and that annotation is what lets a bundle without CursorCodec
-# drop the class (0.4 KB gzip of the client import, measured by scripts/test.d/size.sh).
-esbuild src/js/api.js --minify-syntax --legal-comments=none --format=esm --log-level=warning --outfile=pkg/api.js --allow-overwrite
-node --check pkg/api.js
-grep -q '/\* @__PURE__ \*/ brand(' pkg/api.js || { echo "build: pkg/api.js lost the pure annotation of brand()" >&2; exit 1; }
-for f in loading stack infinite; do minify "src/js/$f.js" "pkg/$f.js" --minify-identifiers --keep-names; done
+# The TypeScript files (src/js/*.ts; `tsc -p src/js/tsconfig.json` checks them) compile the
+# same way: esbuild drops their types. api.js keeps its identifiers: `--keep-names` would wrap
+# each export in a naming call and the CursorCodec class in a static block, which bundlers must
+# keep, so a bundle without CursorCodec or encodeCursor could no longer drop them (its exports
+# are `const` arrows and a class, named by the language itself).
+minify src/js/api.ts pkg/api.js
+minify src/js/loading.ts pkg/loading.js --minify-identifiers --keep-names
+for f in stack infinite; do minify "src/js/$f.js" "pkg/$f.js" --minify-identifiers --keep-names; done
 # pagecursor/react and pagecursor/tanstack (their types: pkg/react.d.ts, pkg/tanstack.d.ts).
 for f in react tanstack; do minify "src/js/$f.js" "pkg/$f.js" --minify-identifiers --keep-names; done
 say "wasm-opt -Oz"

@@ -9,6 +9,15 @@ pub mod page;
 pub mod paginate;
 pub mod stack;
 
+use wasm_bindgen::prelude::wasm_bindgen;
+
+// The generated declarations of the glue (pkg/pagecursor.d.ts, not shipped) name the public
+// types that the bindings' `unchecked_*_type` attributes use; they come from the published
+// declarations, so that `tsc -p src/js/tsconfig.json` checks the TypeScript layer against the
+// glue's real signatures.
+#[wasm_bindgen(typescript_custom_section)]
+const PUBLIC_TYPES: &str = r#"import type { Cursor, CursorCodecOptions, CursorStackOptions, CursorValue, DecodeOptions, EncodeOptions, FetchPage, InfiniteListOptions, KeysetPage, OffsetPageInfo } from "./index.js";"#;
+
 /// The wasm module's allocator. talc instead of the default dlmalloc: 2.6 KB gzip less of every
 /// import (83,445 B against 86,045 B of the optimized module, measured in the session of issue
 /// 15 with the same build flags; bench/README.md, "Package shape"), and the same allocations

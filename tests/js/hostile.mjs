@@ -287,6 +287,40 @@ export function cases(lib) {
         throw new Error("no error");
       }
     }],
+    ["CursorCodec: a prototype-made object and a glue pointer are no codec", "ok", () => {
+      const fake = Object.create(CursorCodec.prototype);
+      for (const call of [() => fake.encode(1), () => fake.mode, () => CursorCodec.prototype.decode.call({ __wbg_ptr: 8, __codecId: 1 }, token)]) {
+        try {
+          call();
+        } catch (e) {
+          if (e instanceof TypeError && e.code === "invalid_argument" && /not a CursorCodec/.test(e.message)) continue;
+          throw e;
+        }
+        throw new Error("no error");
+      }
+      if ("__wrap" in CursorCodec || CursorCodec.__wrap !== undefined) throw new Error("the glue's __wrap is reachable");
+    }],
+    // Freeing a codec from a getter of the value it is encoding would free the wasm object under
+    // its own call: refused, and the codec goes on working.
+    ["codec free() from a getter during its own encode", "TypeError", () => {
+      const c = new CursorCodec();
+      let refused;
+      const value = Object.defineProperty({}, "a", {
+        enumerable: true,
+        get() {
+          try {
+            c.free();
+          } catch (e) {
+            refused = e;
+          }
+          return 1;
+        },
+      });
+      c.encode(value);
+      if (!(refused instanceof TypeError) || refused.code !== "invalid_argument") throw new Error("free() was not refused");
+      if (c.decode(c.encode({ a: 2 })).value.a !== 2) throw new Error("the codec broke");
+      throw refused;
+    }],
     ["CursorStack.prototype.forward.call({})", "TypeError", () => lib.CursorStack.prototype.forward.call({}, "t")],
     ["CursorStack page getter on the prototype", "TypeError", () => lib.CursorStack.prototype.page],
     ["stack used after free()", "TypeError", () => {
