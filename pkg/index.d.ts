@@ -66,34 +66,34 @@ export interface CursorKey {
 
 export interface CursorCodecOptions {
   /** The first key signs or seals; every listed key verifies (rotation). */
-  keys?: CursorKey[];
+  keys?: readonly CursorKey[] | undefined;
   /** Default: "signed" when keys are given, else "plain". */
-  mode?: "plain" | "signed" | "sealed";
+  mode?: "plain" | "signed" | "sealed" | undefined;
   /** Seconds; tokens carry an expiry when set. */
-  ttl?: number;
+  ttl?: number | undefined;
   /** Tokens longer than this are `too_large`, at decode and encode (default 4096). */
-  maxLength?: number;
+  maxLength?: number | undefined;
   /** Millisecond clock, for tests. */
-  now?: () => number;
+  now?: (() => number) | undefined;
   /** Seconds an issued-at may lie in the future (servers whose clocks run ahead); default 60. */
-  clockSkew?: number;
+  clockSkew?: number | undefined;
   /** Sealed mode only: pad the encrypted value to a multiple of this many bytes (1–65536). */
-  padding?: number;
+  padding?: number | undefined;
 }
 
 export interface EncodeOptions {
   /** Default "after". */
-  direction?: Direction;
+  direction?: Direction | undefined;
   /** Binds the token to a query: decode must present an equal scope. */
-  scope?: CursorValue;
-  segment?: Segment;
+  scope?: CursorValue | undefined;
+  segment?: Segment | undefined;
   /** Seconds; overrides the codec's ttl for this token. */
-  ttl?: number;
+  ttl?: number | undefined;
 }
 
 export interface DecodeOptions {
   /** The scope of the query the token is presented to. */
-  scope?: CursorValue;
+  scope?: CursorValue | undefined;
 }
 
 /** A decoded cursor; absent optional fields are `undefined`. */
@@ -130,13 +130,18 @@ export interface FetchContext {
   totalSegments?: number;
 }
 
-export type FetchPage<Page> = (token: unknown | undefined, ctx: FetchContext) => Promise<Page> | Page;
+/**
+ * Fetches one page. The first call gets `undefined` (or `options.startToken`); later calls get
+ * the page's next token exactly as the page carried it, typed `Token` (a preset fixes it: see
+ * `PresetToken`).
+ */
+export type FetchPage<Page, Token = unknown> = (token: Token | undefined, ctx: FetchContext) => Promise<Page> | Page;
 
 export interface RetryOptions {
-  retries?: number;
-  baseDelayMs?: number;
-  maxDelayMs?: number;
-  retryable?: (err: unknown) => boolean;
+  retries?: number | undefined;
+  baseDelayMs?: number | undefined;
+  maxDelayMs?: number | undefined;
+  retryable?: ((err: unknown) => boolean) | undefined;
 }
 
 export type StopReason =
@@ -148,43 +153,303 @@ export type StopReason =
   | "aborted"
   | "error";
 
-export interface PaginateOptions<Page = any, Item = any> {
-  preset?: "dynamodb" | "aws" | "keyset" | "relay" | "link";
-  /** Dotted path or function giving the items of a page. */
-  items?: string | ((page: Page) => Item[] | Promise<Item[]>);
-  /** Dotted path applied before presets (GraphQL: "data.orders"). */
-  root?: string;
-  /** Dotted path or function giving the token of the next page. */
-  next?: string | ((page: Page) => unknown);
-  /** Dotted path or function giving an optional has-more flag. */
-  more?: string | ((page: Page) => boolean);
-  /** A raw service token to start from. */
-  startToken?: unknown;
+// ---------------------------------------------------------------------------------------------
+// Dotted paths checked against the page type. `root`, `items`, `next` and `more` name a
+// location by field names and array indices joined by "." ("data.orders", "Items"); given a
+// `Page` type, a path that is not in it, or whose value cannot be what the option reads there
+// (an array of items, a token, a flag), is a type error. `any` and `unknown` are not checked.
+
+/** `any` or `unknown`: nothing to check a path against. */
+type Unchecked<T> = unknown extends T ? true : false;
+/** Values a path does not descend into (a page location never names their fields). */
+type Leaf = string | number | bigint | boolean | symbol | null | undefined | Date | Uint8Array;
+type AnyFunction = (...args: never[]) => unknown;
+/** One segment fewer: `Fewer[n]` is n - 1 (and 0 at 0, where paths are no longer checked). */
+type Fewer = [0, 0, 1, 2, 3, 4, 5, 6];
+/**
+ * Segments checked against the page type (a `root` and the locations under it share them); a
+ * path may go deeper, unchecked below that. Kept small: the checked paths are enumerated, and
+ * a wide page type (a GraphQL schema type) has many of them at each level.
+ */
+export type PathDepth = 5;
+/**
+ * `PathDepth` (5) minus the segments of a root: what is left for the locations under it.
+ * Written without recursion, so that its constraint (a number) is known without evaluating it.
+ */
+type DepthBelow<P extends string> =
+  P extends `${string}.${string}.${string}.${string}.${string}` ? 0
+  : P extends `${string}.${string}.${string}.${string}` ? 1
+  : P extends `${string}.${string}.${string}` ? 2
+  : P extends `${string}.${string}` ? 3
+  : 4;
+
+/**
+ * The dotted paths into `T` whose value may be a `V` (as the paginator reads them: field names
+ * and array indices joined by "."). Checked for `PathDepth` segments; below that, and below a
+ * field typed `any` or `unknown`, every continuation is accepted. `string` when `T` is `any`
+ * or `unknown`.
+ *
+ * ```ts
+ * type P = { data: { orders: { nodes: Order[] } } };
+ * const ok: PagePath<P, readonly Order[]> = "data.orders.nodes";
+ * ```
+ */
+export type PagePath<T, V = unknown> = PathsIn<T, V, PathDepth>;
+
+type PathsIn<T, V, D extends number> =
+  Unchecked<T> extends true ? string
+  : T extends Leaf | AnyFunction ? never
+  : D extends 0 ? string
+  : T extends readonly (infer E)[] ? PathStep<`${number}`, E, V, D>
+  : { [K in keyof T & string]-?: K extends `${string}.${string}` ? never : PathStep<K, T[K], V, D> }[keyof T & string];
+
+type PathStep<K extends string, F, V, D extends number> =
+  Unchecked<F> extends true ? K | `${K}.${string}`
+  : [NonNullable<F>] extends [AnyFunction] ? never
+  : ([F] extends [V] ? K : never) | Below<K, PathsIn<NonNullable<F>, V, Fewer[D]>>;
+
+type Below<K extends string, P> = P extends string ? `${K}.${P}` : never;
+
+/**
+ * `PathsIn` with a depth that may be generic (a root's `DepthBelow`): each branch has a
+ * constant depth, so that the recursion ends while the compiler works on the generic form too.
+ */
+type PathsAt<T, V, D> =
+  D extends 5 ? PathsIn<T, V, 5>
+  : D extends 4 ? PathsIn<T, V, 4>
+  : D extends 3 ? PathsIn<T, V, 3>
+  : D extends 2 ? PathsIn<T, V, 2>
+  : D extends 1 ? PathsIn<T, V, 1>
+  : string;
+
+/** The type of the value at the dotted path `P` of `T` (undefined along optional fields left out). */
+export type PathValue<T, P extends string> =
+  Unchecked<T> extends true ? T
+  : T extends readonly (infer E)[]
+    ? P extends `${number}.${infer Rest}` ? PathValue<NonNullable<E>, Rest> : P extends `${number}` ? E : never
+  : P extends `${infer K}.${infer Rest}` ? (K extends keyof T ? PathValue<NonNullable<T[K]>, Rest> : never)
+  : P extends keyof T ? T[P]
+  : string extends P ? unknown
+  : never;
+
+/** What an items location holds: the page's items; `null` is an empty page. */
+type ItemList<Item> = readonly Item[] | null;
+/** A location's function: sync or async, called with the value at `root` and the whole page. */
+type Reader<V, Page, R> = (value: V, page: Page) => R | PromiseLike<R>;
+
+/**
+ * `items`, `next` and `more` of a page whose locations are read in `V` (the value at `root`),
+ * their paths checked for `D` segments.
+ */
+type Locations<V, Page, Item, Token, NextRequired extends boolean, D> = {
+  /** Dotted path (from `root`) or function giving the items of a page. */
+  items?: PathsAt<V, ItemList<Item> | undefined, D> | Reader<V, Page, ItemList<Item>> | undefined;
+  /** Dotted path (from `root`) or function giving an optional has-more flag. */
+  more?: PathsAt<V, boolean | null | undefined, D> | Reader<V, Page, boolean | null | undefined> | undefined;
+} & (NextRequired extends true
+  ? {
+      /** Dotted path (from `root`) or function giving the token of the next page. */
+      next: NextLocation<V, Page, Token, D>;
+    }
+  : {
+      /** Dotted path (from `root`) or function giving the token of the next page (overrides the preset). */
+      next?: NextLocation<V, Page, Token, D> | undefined;
+    });
+
+type NextLocation<V, Page, Token, D> = PathsAt<V, Token | null | undefined, D> | Reader<V, Page, Token | null | undefined>;
+
+/** The paths a `root` may name: objects. */
+type RootPath<Page> = PagePath<Page, object | null | undefined>;
+
+/** The location options without a `root`: paths in the page itself. */
+type AtPage<Page, Item, Token, NextRequired extends boolean> = {
+  /** Dotted path applied before presets and every location (GraphQL: "data.orders"). */
+  root?: undefined;
+} & Locations<Page, Page, Item, Token, NextRequired, PathDepth>;
+
+/**
+ * The location options with a `root`: one member per root path (a discriminated union), so
+ * that `items`, `next` and `more` are checked against the value at that root (and functions
+ * receive it).
+ */
+type AtRoot<Page, Item, Token, NextRequired extends boolean> = {
+  [R in RootPath<Page>]: {
+    /** Dotted path applied before presets and every location (GraphQL: "data.orders"). */
+    root: R;
+  } & Locations<NonNullable<PathValue<Page, R>>, Page, Item, Token, NextRequired, DepthBelow<R>>;
+}[RootPath<Page>];
+
+/**
+ * Both in one union, so that a location function's parameters are typed by its `root`
+ * (signatures apart would type them by the first one tried). The member without a root comes
+ * last: an error names the member that overlaps a call most, the last of equals (so a call
+ * without a root is told about its own locations, not about a missing root).
+ */
+type Located<Page, Item, Token, NextRequired extends boolean> = AtRoot<Page, Item, Token, NextRequired> | AtPage<Page, Item, Token, NextRequired>;
+
+// ---------------------------------------------------------------------------------------------
+// Presets fix where items and tokens are, and so the type of the token fetchPage receives.
+
+export type PresetName = "dynamodb" | "aws" | "keyset" | "relay" | "link";
+
+/** The next-token fields of preset `keyset`, in the order it tries them. */
+type KeysetTokenField = "next_cursor" | "nextCursor" | "nextToken" | "next_token" | "nextPageToken";
+/** The non-null types of the fields `F` of `T` that it has; never when it has none. */
+type FieldTypes<T, F extends string> = T extends unknown ? { [K in keyof T & F]-?: NonNullable<T[K]> }[keyof T & F] : never;
+/** `T`, or `Otherwise` when `T` is never or unchecked. */
+type Or<T, Otherwise> = [T] extends [never] ? Otherwise : Unchecked<T> extends true ? Otherwise : T;
+
+/**
+ * The token `fetchPage` receives under a preset, given the page type:
+ * - `dynamodb`: the page's `LastEvaluatedKey` type (else `Record<string, any>`, the shape of
+ *   both the DynamoDB client's and the document client's keys);
+ * - `keyset`: the type of the page's `next_cursor` / `nextCursor` / `nextToken` / `next_token` /
+ *   `nextPageToken` field (else `string`);
+ * - `aws` (`NextToken`, `NextContinuationToken`, `NextMarker`, `Marker`), `relay`
+ *   (`pageInfo.endCursor`) and `link` (the `rel="next"` URL): `string`;
+ * - no preset: `Custom` (the `Token` of a custom `next` location).
+ */
+export type PresetToken<Preset extends PresetName | undefined, Page, Custom = unknown> =
+  Preset extends "dynamodb" ? Or<FieldTypes<Page, "LastEvaluatedKey">, Record<string, any>>
+  : Preset extends "keyset" ? Or<FieldTypes<Page, KeysetTokenField>, string>
+  : Preset extends "aws" | "relay" | "link" ? string
+  : Custom;
+
+/** The element type of the array in field `F` of `T`; `any` when there is none. */
+type ElementsOf<T, F extends string> =
+  Unchecked<T> extends true ? any
+  : T extends unknown ? (F extends keyof T ? (NonNullable<T[F]> extends readonly (infer E)[] ? E : any) : any) : never;
+
+/** Relay: the `node` of `edges[]`, else the elements of `nodes`. */
+type RelayItem<Page> =
+  Unchecked<Page> extends true ? any
+  : Page extends unknown ? ("edges" extends keyof Page ? NodeOf<NonNullable<ElementsOf<Page, "edges">>> : ElementsOf<Page, "nodes">) : never;
+type NodeOf<Edge> = Unchecked<Edge> extends true ? any : Edge extends { node?: infer N } ? N : any;
+
+/**
+ * The item type a preset finds in a page of type `Page`, when no `Item` is given: `Items[]`
+ * (`dynamodb`), `items[]` (`keyset`), `edges[].node` or `nodes[]` (`relay`), the body's
+ * elements (`link`: the body is the page); `any` otherwise.
+ */
+export type PresetItem<Preset extends PresetName | undefined, Page> =
+  Preset extends "dynamodb" ? ElementsOf<Page, "Items">
+  : Preset extends "keyset" ? ElementsOf<Page, "items">
+  : Preset extends "relay" ? RelayItem<Page>
+  : Preset extends "link" ? (Unchecked<Page> extends true ? any : Page extends readonly (infer E)[] ? E : any)
+  : any;
+
+/** The options of every walk, whatever the page type and the preset. */
+export interface WalkOptions<Token = unknown> {
+  /** A raw service token to start from (what `fetchPage` receives first). */
+  startToken?: Token | undefined;
   /** A resumeToken from an earlier paginator (never a raw token). */
-  resumeToken?: string;
-  pageSize?: number;
-  maxPages?: number;
-  maxItems?: number;
-  signal?: AbortSignal;
-  retry?: RetryOptions;
+  resumeToken?: string | undefined;
+  pageSize?: number | undefined;
+  maxPages?: number | undefined;
+  maxItems?: number | undefined;
+  signal?: AbortSignal | undefined;
+  retry?: RetryOptions | undefined;
   /** Pages fetched ahead of the consumer (order is preserved); default 0. */
-  prefetch?: number;
+  prefetch?: number | undefined;
   /** Parallel segments (DynamoDB parallel Scan); 0-based ids. */
-  segments?: number;
+  segments?: number | undefined;
   /** Walk one segment only. */
-  segment?: Segment;
-  onSameToken?: "error" | "stop";
+  segment?: Segment | undefined;
+  onSameToken?: "error" | "stop" | undefined;
   /** Budget of fetchPage calls; stops with a resumeToken. */
-  maxRequests?: number;
+  maxRequests?: number | undefined;
   /** Stop cleanly at a page boundary, with a resumeToken. */
-  timeLimitMs?: number;
+  timeLimitMs?: number | undefined;
   /** Pacing between requests. */
-  minIntervalMs?: number;
+  minIntervalMs?: number | undefined;
   /** Binds resumeTokens to the query; another scope: bad_resume_token. */
-  scope?: CursorValue;
+  scope?: CursorValue | undefined;
   /** Mints and checks resumeTokens (signed/sealed); default plain. */
-  codec?: CursorCodec;
+  codec?: CursorCodec | undefined;
 }
+
+/**
+ * The options of a walk with a preset. `Page` is the page as pagecursor reads it (with preset
+ * `link`, the JSON body, not the `Response`); `items`, `next`, `more` and `root` are checked
+ * against it.
+ */
+export type PresetOptions<Page = any, Item = any, Preset extends PresetName = PresetName> = Preset extends PresetName
+  ? PresetWalk<Page, Item, PresetToken<Preset, Page>, Preset, never>
+  : never;
+
+/** The options of a walk without a preset: `next` is required, and its value is the `Token`. */
+export type CustomOptions<Page = any, Item = any, Token = unknown> = CustomWalk<Page, Item, Token, never>;
+
+/** The options of `paginate`: a preset's, or a custom `next` location's. */
+export type PaginateOptions<Page = any, Item = any, Token = unknown> = PresetOptions<Page, Item> | CustomOptions<Page, Item, Token>;
+
+/** The walk options, without those an entry sets itself (`Dropped`: the React hooks' and TanStack's maxItems, maxPages). */
+type WalkPart<Token, Dropped extends keyof WalkOptions> = [Dropped] extends [never] ? WalkOptions<Token> : Omit<WalkOptions<Token>, Dropped>;
+
+// `preset` first: a call is compared with it before the locations.
+type PresetWalk<Page, Item, Token, Preset extends PresetName, Dropped extends keyof WalkOptions> = {
+  /** Where items and the next token are (docs/paginator.md, "Where items and tokens are"). */
+  preset: Preset;
+} & WalkPart<Token, Dropped> & Located<Page, Item, Token, false>;
+
+type CustomWalk<Page, Item, Token, Dropped extends keyof WalkOptions> = {
+  preset?: undefined;
+} & WalkPart<Token, Dropped> & Located<Page, Item, Token, true>;
+
+/**
+ * Any preset's options or custom ones (the preset not known statically): the token is unknown.
+ * Custom ones last: an error names the member that overlaps a call most, the last of equals
+ * (so a call without a preset is told about `next`).
+ */
+type AnyWalk<Page, Item, Dropped extends keyof WalkOptions> =
+  | (PresetName extends infer P ? (P extends PresetName ? PresetWalk<Page, Item, PresetToken<P, Page>, P, Dropped> : never) : never)
+  | CustomWalk<Page, Item, unknown, Dropped>;
+
+/**
+ * `Page` (or `Token`) as a parameter type that inference does not read from: the page type is
+ * inferred from what `fetchPage` returns alone (a location function's parameter must not
+ * compete with it), and a preset's token from the page type. TypeScript 5.4's `NoInfer`,
+ * spelled so that earlier versions read it too.
+ */
+type Later<T> = [T][T extends unknown ? 0 : never];
+
+/**
+ * Refuses a `Token` that the page type's own token is not. When `fetchPage` is an arrow
+ * function whose parameters are not annotated, its token is typed before the page type is
+ * inferred from its result, so the preset's fallback (`string`, a key record) is checked here
+ * against the page's real token type (a numeric `next_cursor`: give the `Page` type, or
+ * annotate the token).
+ */
+type TokenFits<Page, Preset extends PresetName, Token> = [PresetToken<Preset, Page>] extends [Token]
+  ? unknown
+  : { "the page type's token (give the Page type or annotate fetchPage's token)": PresetToken<Preset, Page> };
+
+/**
+ * The arguments `(fetchPage, options)` of the entries that walk (`paginate`, `InfiniteList`,
+ * the React hooks, `infinitePageOptions`) under a preset, or without one (`Preset` undefined:
+ * `next` required, the token is `Token`); `Extra` are the entry's own options, `Dropped` the
+ * walk options it sets itself. Under preset `link`, `fetchPage` returns the `Response` and
+ * `Page` is its JSON body.
+ */
+export type WalkArgs<
+  Page,
+  Item,
+  Token,
+  Preset extends PresetName | undefined,
+  Extra = unknown,
+  Dropped extends keyof WalkOptions = never,
+> = Preset extends PresetName
+  ? [
+      fetchPage: FetchPage<Preset extends "link" ? Response : Page, Later<Token>>,
+      options: PresetWalk<Later<Page>, Item, Later<Token>, Preset, Dropped> & TokenFits<Later<Page>, Preset, Later<Token>> & Extra,
+    ]
+  : [fetchPage: FetchPage<Page, Token>, options: CustomWalk<Later<Page>, Item, Later<Token>, Dropped> & Extra];
+
+/** The arguments of a walk whose preset is not known statically (a `PaginateOptions` value): the token is `unknown`. */
+export type AnyWalkArgs<Page, Item, Extra = unknown, Dropped extends keyof WalkOptions = never> = [
+  fetchPage: FetchPage<Page | Response, unknown>,
+  options: AnyWalk<Later<Page>, Item, Dropped> & Extra,
+];
 
 export interface PaginatorStats {
   pages: number;
@@ -215,26 +480,43 @@ export declare const Paginator: {
   [Symbol.hasInstance](value: unknown): value is Paginator<any, any>;
 };
 
-export function paginate<Page = any, Item = any>(
-  fetchPage: FetchPage<Page>,
-  options?: PaginateOptions<Page, Item>,
-): Paginator<Page, Item>;
+/**
+ * Walks a token-paginated API. One signature per preset, each fixing the token `fetchPage`
+ * receives (`PresetToken`); without a preset, `next` is required and the token is its value
+ * (`Token`, by default `unknown`). Given `Page`, the locations are checked against it
+ * (`PagePath`); `Item` defaults to what the preset finds in a `Page` (`PresetItem`). The last
+ * signature takes options whose preset is not known statically (a `PaginateOptions` value):
+ * its token is `unknown`; a call that fits no signature is reported against it (the one
+ * without a preset comes after the presets, so that its members are the last of equals there).
+ */
+export function paginate<Page = any, Item = PresetItem<"dynamodb", Page>, Token = PresetToken<"dynamodb", Page>>(...args: WalkArgs<Page, Item, Token, "dynamodb">): Paginator<Page, Item>;
+export function paginate<Page = any, Item = PresetItem<"aws", Page>, Token = PresetToken<"aws", Page>>(...args: WalkArgs<Page, Item, Token, "aws">): Paginator<Page, Item>;
+export function paginate<Page = any, Item = PresetItem<"keyset", Page>, Token = PresetToken<"keyset", Page>>(...args: WalkArgs<Page, Item, Token, "keyset">): Paginator<Page, Item>;
+export function paginate<Page = any, Item = PresetItem<"relay", Page>, Token = PresetToken<"relay", Page>>(...args: WalkArgs<Page, Item, Token, "relay">): Paginator<Page, Item>;
+/** Preset `link`: `fetchPage` returns the fetch `Response` and gets the next URL; `Page` is the JSON body. */
+export function paginate<Page = any, Item = PresetItem<"link", Page>, Token = PresetToken<"link", Page>>(...args: WalkArgs<Page, Item, Token, "link">): Paginator<Page, Item>;
+export function paginate<Page = any, Item = any, Token = unknown>(...args: WalkArgs<Page, Item, Token, undefined>): Paginator<Page, Item>;
+export function paginate<Page = any, Item = any>(...args: AnyWalkArgs<Page, Item>): Paginator<Page, Item>;
 
 export interface CursorStackOptions {
   /** Keep the tokens of the N most recent pages. */
-  maxDepth?: number;
-  scope?: CursorValue;
-  codec?: CursorCodec;
+  maxDepth?: number | undefined;
+  scope?: CursorValue | undefined;
+  codec?: CursorCodec | undefined;
 }
 
-/** Back/forward over a forward-only API: a stack of issued tokens. */
-export class CursorStack {
+/**
+ * Back/forward over a forward-only API: a stack of issued tokens, typed `Token` (what
+ * `fetchPage` receives; `unknown` by default).
+ */
+export class CursorStack<Token = unknown> {
   constructor(options?: CursorStackOptions);
-  static from(state: string, options?: CursorStackOptions): CursorStack;
+  /** The tokens of a restored stack are those recorded, as the codec carried them: see docs/cursor-stack.md. */
+  static from<Token = unknown>(state: string, options?: CursorStackOptions): CursorStack<Token>;
   /** 1-based number of the current page. */
   readonly page: number;
   /** Token that fetches the current page (undefined = first page). */
-  readonly current: unknown;
+  readonly current: Token | undefined;
   /** True exactly when `back()` returns an existing previous page's token (see docs/cursor-stack.md). */
   readonly hasPrevious: boolean;
   /** True only when the next page's token is known. */
@@ -242,34 +524,34 @@ export class CursorStack {
   /** The configured depth; undefined = unlimited. */
   readonly maxDepth: number | undefined;
   /** The current page loaded: remember its next token (undefined/null/""/{} = the last page). */
-  record(nextToken: unknown): void;
-  /** Throws PaginationError "bad_page" when the next token is unknown or absent. */
-  forward(nextToken?: unknown): unknown;
+  record(nextToken: Token | null | undefined): void;
+  /**
+   * Moves to the next page and returns its token (never undefined: only page 1 has none).
+   * Throws PaginationError "bad_page" when the next token is unknown or absent.
+   */
+  forward(nextToken?: Token | null): Token;
   /** Stays put and returns undefined when hasPrevious is false. */
-  back(): unknown;
+  back(): Token | undefined;
   /** RangeError for a page that is not an integer >= 1; PaginationError "bad_page" for one not kept. */
-  goTo(page: number): unknown;
+  goTo(page: number): Token | undefined;
   reset(scope?: CursorValue): void;
   toString(): string;
   /** The same string as toString(). */
   toJSON(): string;
 }
 
-export interface InfiniteListOptions<Page = any, Item = any> extends PaginateOptions<Page, Item> {
+/** What `InfiniteList` adds to `paginate`'s options. */
+export interface ChunkOptions {
   /** Each load yields exactly this many items, unless the end comes first. */
-  chunkItems?: number;
+  chunkItems?: number | undefined;
   /** Window kept in memory; older chunks are dropped, their cursors kept. */
-  maxChunks?: number;
+  maxChunks?: number | undefined;
 }
 
+export type InfiniteListOptions<Page = any, Item = any, Token = unknown> = PaginateOptions<Page, Item, Token> & ChunkOptions;
+
 /** Infinite scroll with a memory cap that keeps the cursors of evicted chunks. */
-export class InfiniteList<Item = unknown, Page = any> {
-  constructor(fetchPage: FetchPage<Page>, options?: InfiniteListOptions<Page, Item>);
-  static from<Item = unknown, Page = any>(
-    state: string,
-    fetchPage: FetchPage<Page>,
-    options?: InfiniteListOptions<Page, Item>,
-  ): InfiniteList<Item, Page>;
+export interface InfiniteList<Item = unknown> {
   readonly items: Item[];
   readonly hasMore: boolean;
   readonly hasPrevious: boolean;
@@ -300,6 +582,41 @@ export class InfiniteList<Item = unknown, Page = any> {
   toJSON(): string;
 }
 
+/**
+ * A required `Item` type argument: `new InfiniteList<Item>(…)` names the item type alone (the
+ * contract's form, paths unchecked); without type arguments the signatures per preset apply.
+ */
+type ItemGiven<Item> = [unknown] extends [Item] ? (0 extends 1 & Item ? unknown : { "pass the Item type, or no type argument at all": never }) : unknown;
+
+/**
+ * The constructor of `InfiniteList`: `new InfiniteList<Page, Item>(fetchPage, options)` with
+ * the signatures of `paginate` (one per preset, fixing the token), or `new InfiniteList<Item>`.
+ */
+export interface InfiniteListConstructor {
+  readonly prototype: InfiniteList<unknown>;
+  new <Item>(fetchPage: FetchPage<any, unknown>, options: InfiniteListOptions<any, Later<Item>> & ItemGiven<Later<Item>>): InfiniteList<Item>;
+  new <Page = any, Item = PresetItem<"dynamodb", Page>, Token = PresetToken<"dynamodb", Page>>(...args: WalkArgs<Page, Item, Token, "dynamodb", ChunkOptions>): InfiniteList<Item>;
+  new <Page = any, Item = PresetItem<"aws", Page>, Token = PresetToken<"aws", Page>>(...args: WalkArgs<Page, Item, Token, "aws", ChunkOptions>): InfiniteList<Item>;
+  new <Page = any, Item = PresetItem<"keyset", Page>, Token = PresetToken<"keyset", Page>>(...args: WalkArgs<Page, Item, Token, "keyset", ChunkOptions>): InfiniteList<Item>;
+  new <Page = any, Item = PresetItem<"relay", Page>, Token = PresetToken<"relay", Page>>(...args: WalkArgs<Page, Item, Token, "relay", ChunkOptions>): InfiniteList<Item>;
+  new <Page = any, Item = PresetItem<"link", Page>, Token = PresetToken<"link", Page>>(...args: WalkArgs<Page, Item, Token, "link", ChunkOptions>): InfiniteList<Item>;
+  new <Page = any, Item = any, Token = unknown>(...args: WalkArgs<Page, Item, Token, undefined, ChunkOptions>): InfiniteList<Item>;
+  new <Page = any, Item = any>(...args: AnyWalkArgs<Page, Item, ChunkOptions>): InfiniteList<Item>;
+
+  /** A list at the position of `state` (`toString()`), with the same signatures. */
+  from<Item>(state: string, fetchPage: FetchPage<any, unknown>, options: InfiniteListOptions<any, Later<Item>> & ItemGiven<Later<Item>>): InfiniteList<Item>;
+  from<Page = any, Item = PresetItem<"dynamodb", Page>, Token = PresetToken<"dynamodb", Page>>(state: string, ...args: WalkArgs<Page, Item, Token, "dynamodb", ChunkOptions>): InfiniteList<Item>;
+  from<Page = any, Item = PresetItem<"aws", Page>, Token = PresetToken<"aws", Page>>(state: string, ...args: WalkArgs<Page, Item, Token, "aws", ChunkOptions>): InfiniteList<Item>;
+  from<Page = any, Item = PresetItem<"keyset", Page>, Token = PresetToken<"keyset", Page>>(state: string, ...args: WalkArgs<Page, Item, Token, "keyset", ChunkOptions>): InfiniteList<Item>;
+  from<Page = any, Item = PresetItem<"relay", Page>, Token = PresetToken<"relay", Page>>(state: string, ...args: WalkArgs<Page, Item, Token, "relay", ChunkOptions>): InfiniteList<Item>;
+  from<Page = any, Item = PresetItem<"link", Page>, Token = PresetToken<"link", Page>>(state: string, ...args: WalkArgs<Page, Item, Token, "link", ChunkOptions>): InfiniteList<Item>;
+  from<Page = any, Item = any, Token = unknown>(state: string, ...args: WalkArgs<Page, Item, Token, undefined, ChunkOptions>): InfiniteList<Item>;
+  from<Page = any, Item = any>(state: string, ...args: AnyWalkArgs<Page, Item, ChunkOptions>): InfiniteList<Item>;
+}
+
+/** Infinite scroll with a memory cap that keeps the cursors of evicted chunks. */
+export declare const InfiniteList: InfiniteListConstructor;
+
 export interface OffsetPageInfo {
   page: number;
   limit: number;
@@ -312,7 +629,8 @@ export interface OffsetPageInfo {
 
 export function offsetPage(options: { total: number; page: number; limit: number }): OffsetPageInfo;
 
-export function paginateOffset<T>(items: T[], options: { page: number; limit: number }): { items: T[] } & OffsetPageInfo;
+/** The caller's array is not changed; the page holds its objects. */
+export function paginateOffset<T>(items: readonly T[], options: { page: number; limit: number }): { items: T[] } & OffsetPageInfo;
 
 export interface KeysetPage<T> {
   items: T[];
@@ -322,15 +640,26 @@ export interface KeysetPage<T> {
   hasPrevious: boolean;
 }
 
+/**
+ * The fields of `T` that `paginateKeyset` can sort by: fields every row has (not optional)
+ * whose values a cursor carries. `string` when `T` is `any` or `unknown`.
+ */
+export type KeysetKey<T> = Unchecked<T> extends true ? string : { [K in keyof T & string]-?: [T[K]] extends [CursorValue] ? K : never }[keyof T & string];
+
+/**
+ * A page of in-memory rows ordered by `keys` (checked against the row type: a key the rows do
+ * not all have, or whose values a cursor cannot carry, is a type error; in TypeScript a list
+ * held in a variable needs `as const`). The caller's array is not changed.
+ */
 export function paginateKeyset<T>(
-  items: T[],
+  items: readonly T[],
   options: {
-    keys: string[];
-    after?: string;
-    before?: string;
+    keys: readonly KeysetKey<Later<T>>[];
+    after?: string | undefined;
+    before?: string | undefined;
     limit: number;
-    codec?: CursorCodec;
-    scope?: CursorValue;
+    codec?: CursorCodec | undefined;
+    scope?: CursorValue | undefined;
   },
 ): KeysetPage<T>;
 
@@ -345,3 +674,6 @@ export function paginateKeyset<T>(
 export const ready: Promise<void>;
 /** Idempotent: returns `ready`. */
 export function init(): Promise<void>;
+
+// Only what is exported above is the API (the helper types stay private to this file).
+export {};

@@ -1,17 +1,31 @@
 // Hand-written: pkg/react.js is plain JS (src/js/react.js) and React's types are the user's
 // (an optional peer dependency), so these types import nothing from "react".
-import type { CursorCodec, CursorValue, FetchPage, InfiniteListOptions, PaginateOptions } from "./index.js";
+import type {
+  AnyWalkArgs,
+  ChunkOptions,
+  CursorCodec,
+  CursorValue,
+  InfiniteListOptions,
+  PaginateOptions,
+  PresetItem,
+  PresetToken,
+  WalkArgs,
+} from "./index.js";
 
 /** What a hook shows: waiting for a page, idle with more to load, failed, or at the end. */
 export type PageStatus = "loading" | "ready" | "error" | "done";
 
-export interface UseInfiniteListOptions<Page = any, Item = any> extends InfiniteListOptions<Page, Item> {
+/** What `useInfiniteList` adds to `InfiniteList`'s options. */
+export interface ListKeyOptions {
   /**
    * Compared by value (JSON, object keys sorted), like TanStack Query's `queryKey`: a changed
    * key starts over with a new list (and the options of that render).
    */
-  key?: readonly unknown[];
+  key?: readonly unknown[] | undefined;
 }
+
+/** The options of `useInfiniteList`: `InfiniteList`'s (typed per preset) and `key`. */
+export type UseInfiniteListOptions<Page = any, Item = any, Token = unknown> = InfiniteListOptions<Page, Item, Token> & ListKeyOptions;
 
 export interface InfiniteListState<Item> {
   /** The window of loaded items, in order (the same array until it changes). */
@@ -41,26 +55,42 @@ export interface InfiniteListState<Item> {
   previousSentinelRef: (element: Element | null) => void;
 }
 
-/** Infinite scroll over a token-paginated API; waits for `ready` itself. */
-export function useInfiniteList<Page = any, Item = any>(
-  fetchPage: FetchPage<Page>,
-  options?: UseInfiniteListOptions<Page, Item>,
-): InfiniteListState<Item>;
+/**
+ * Infinite scroll over a token-paginated API; waits for `ready` itself. The signatures of
+ * `paginate`: one per preset, each fixing the token `fetchPage` receives, with the locations
+ * checked against `Page`.
+ */
+export function useInfiniteList<Page = any, Item = PresetItem<"dynamodb", Page>, Token = PresetToken<"dynamodb", Page>>(...args: WalkArgs<Page, Item, Token, "dynamodb", ListOptions>): InfiniteListState<Item>;
+export function useInfiniteList<Page = any, Item = PresetItem<"aws", Page>, Token = PresetToken<"aws", Page>>(...args: WalkArgs<Page, Item, Token, "aws", ListOptions>): InfiniteListState<Item>;
+export function useInfiniteList<Page = any, Item = PresetItem<"keyset", Page>, Token = PresetToken<"keyset", Page>>(...args: WalkArgs<Page, Item, Token, "keyset", ListOptions>): InfiniteListState<Item>;
+export function useInfiniteList<Page = any, Item = PresetItem<"relay", Page>, Token = PresetToken<"relay", Page>>(...args: WalkArgs<Page, Item, Token, "relay", ListOptions>): InfiniteListState<Item>;
+export function useInfiniteList<Page = any, Item = PresetItem<"link", Page>, Token = PresetToken<"link", Page>>(...args: WalkArgs<Page, Item, Token, "link", ListOptions>): InfiniteListState<Item>;
+export function useInfiniteList<Page = any, Item = any, Token = unknown>(...args: WalkArgs<Page, Item, Token, undefined, ListOptions>): InfiniteListState<Item>;
+export function useInfiniteList<Page = any, Item = any>(...args: AnyWalkArgs<Page, Item, ListOptions>): InfiniteListState<Item>;
 
-export interface UseCursorStackOptions<Page = any, Item = any> extends Omit<PaginateOptions<Page, Item>, "maxItems" | "maxPages"> {
+type ListOptions = ChunkOptions & ListKeyOptions;
+
+/** What `useCursorStack` adds to `paginate`'s options (whose maxItems and maxPages it sets itself). */
+export interface StackOptions {
   /** Pages of exactly this many items across short and empty service pages; without it one service page each. */
-  pageItems?: number;
+  pageItems?: number | undefined;
   /** Keep the position in the URL (query parameter `param`): Back/Forward, reload and shared links land on the same page. */
-  history?: "push" | "replace" | false;
+  history?: "push" | "replace" | false | undefined;
   /** The query parameter of the position; default "nav". */
-  param?: string;
+  param?: string | undefined;
   /** Keep the tokens of the N most recent pages (CursorStack's maxDepth). */
-  maxDepth?: number;
+  maxDepth?: number | undefined;
   /** Compared by value; a changed key starts over on page 1 (and drops the position from the URL). */
-  key?: readonly unknown[];
-  scope?: CursorValue;
-  codec?: CursorCodec;
+  key?: readonly unknown[] | undefined;
+  scope?: CursorValue | undefined;
+  codec?: CursorCodec | undefined;
 }
+
+/** The options of `useCursorStack`: `paginate`'s (typed per preset) without maxItems and maxPages, and the stack's. */
+export type UseCursorStackOptions<Page = any, Item = any, Token = unknown> = Without<PaginateOptions<Page, Item, Token>, Dropped> & StackOptions;
+
+/** `Omit` of each member of a union (the options are one member per preset and root). */
+type Without<T, K extends PropertyKey> = T extends unknown ? Omit<T, K> : never;
 
 export interface CursorStackState<Item> {
   /** 1-based number of the page shown. */
@@ -82,8 +112,20 @@ export interface CursorStackState<Item> {
   visited: { first: number; last: number };
 }
 
-/** Prev/Next/goTo over a next-only API; waits for `ready` itself. */
-export function useCursorStack<Page = any, Item = any>(
-  fetchPage: FetchPage<Page>,
-  options?: UseCursorStackOptions<Page, Item>,
-): CursorStackState<Item>;
+/**
+ * Prev/Next/goTo over a next-only API; waits for `ready` itself. The signatures of `paginate`
+ * (one per preset, fixing the token), without maxItems and maxPages (set by `pageItems`).
+ */
+export function useCursorStack<Page = any, Item = PresetItem<"dynamodb", Page>, Token = PresetToken<"dynamodb", Page>>(...args: WalkArgs<Page, Item, Token, "dynamodb", StackOptions, Dropped>): CursorStackState<Item>;
+export function useCursorStack<Page = any, Item = PresetItem<"aws", Page>, Token = PresetToken<"aws", Page>>(...args: WalkArgs<Page, Item, Token, "aws", StackOptions, Dropped>): CursorStackState<Item>;
+export function useCursorStack<Page = any, Item = PresetItem<"keyset", Page>, Token = PresetToken<"keyset", Page>>(...args: WalkArgs<Page, Item, Token, "keyset", StackOptions, Dropped>): CursorStackState<Item>;
+export function useCursorStack<Page = any, Item = PresetItem<"relay", Page>, Token = PresetToken<"relay", Page>>(...args: WalkArgs<Page, Item, Token, "relay", StackOptions, Dropped>): CursorStackState<Item>;
+export function useCursorStack<Page = any, Item = PresetItem<"link", Page>, Token = PresetToken<"link", Page>>(...args: WalkArgs<Page, Item, Token, "link", StackOptions, Dropped>): CursorStackState<Item>;
+export function useCursorStack<Page = any, Item = any, Token = unknown>(...args: WalkArgs<Page, Item, Token, undefined, StackOptions, Dropped>): CursorStackState<Item>;
+export function useCursorStack<Page = any, Item = any>(...args: AnyWalkArgs<Page, Item, StackOptions, Dropped>): CursorStackState<Item>;
+
+/** The walk options `useCursorStack` and `infinitePageOptions` set themselves. */
+type Dropped = "maxItems" | "maxPages";
+
+// Only what is exported above is the API.
+export {};

@@ -54,6 +54,7 @@ step "build the package (release wasm, wasm-opt)" bash scripts/build.sh
 step "wasm size budget (bench/size-budget.json)" node scripts/check-size.mjs
 step "tsc --strict over src/js (the TypeScript layer against the glue's declarations)" tsc -p src/js/tsconfig.json
 step "tsc --noEmit (typed usage of pkg/)" tsc -p tests/types/tsconfig.json
+step "tsc: what the path types cost over a wide page type" node tests/types/cost.mjs
 step "npm pack + install into tests/js" pack_and_install
 step "node --test (the installed package)" node_tests
 step "browser tests (playwright-core + Chromium)" node --test --test-concurrency=1 tests/browser/

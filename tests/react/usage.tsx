@@ -38,3 +38,55 @@ export function Usage() {
   infinitePageOptions(fetchRows, { preset: "keyset" });
   return [first, status, idle, page, last, param];
 }
+
+// Typed tokens and checked paths (issue #17): the hooks and the TanStack helper have the
+// signatures of paginate, one per preset.
+interface Order {
+  id: string;
+}
+interface OrderPage {
+  Items: Order[];
+  LastEvaluatedKey?: { pk: string; sk: number };
+}
+interface Repo {
+  id: number;
+}
+interface Connection {
+  data: { repos: { nodes: Repo[]; pageInfo: { hasNextPage: boolean; endCursor: string | null } } };
+}
+
+export function TypedTokens() {
+  const orders = useCursorStack<OrderPage, Order>(async (key) => {
+    const k: { pk: string; sk: number } | undefined = key;
+    return { Items: [], ...(k ? {} : { LastEvaluatedKey: { pk: "a", sk: 1 } }) };
+  }, { preset: "dynamodb", pageItems: 25, history: "push" });
+  const firstOrder: Order | undefined = orders.items[0];
+  // @ts-expect-error: this table's DynamoDB key is { pk, sk }, not a string
+  useCursorStack<OrderPage, Order>(async (key: string | undefined) => ({ Items: [], ...(key ? {} : {}) }), { preset: "dynamodb" });
+  // @ts-expect-error: "Itmes" is not in the page
+  useCursorStack<OrderPage, Order>(async () => ({ Items: [] }), { preset: "dynamodb", items: "Itmes" });
+
+  const repos = useInfiniteList<Repo[], Repo>((url) => fetch(url ?? "/api/repos"), { preset: "link", chunkItems: 30 });
+  const firstRepo: Repo | undefined = repos.items[0];
+  // @ts-expect-error: the link token is the next URL, a string
+  useInfiniteList<Repo[], Repo>((url: number | undefined) => fetch(`/api/repos?page=${url ?? 0}`), { preset: "link" });
+  const nodes = useInfiniteList<Connection, Repo>(async (after) => {
+    const a: string | undefined = after;
+    return { data: { repos: { nodes: [], pageInfo: { hasNextPage: a === undefined, endCursor: "c" } } } };
+  }, { preset: "relay", root: "data.repos", chunkItems: 10 });
+  // @ts-expect-error: "data.repo" is not in the page
+  useInfiniteList<Connection, Repo>(async () => ({}) as Connection, { preset: "relay", root: "data.repo" });
+
+  const query = infinitePageOptions<Connection, Repo>(async () => ({}) as Connection, { preset: "relay", root: "data.repos", chunkItems: 20 });
+  const chunkRepos: Promise<Repo[]> = query.queryFn({ pageParam: query.initialPageParam, signal: new AbortController().signal }).then((c) => c.items);
+  // @ts-expect-error: under root "data.repos", items are "nodes", not "data.repos.nodes"
+  infinitePageOptions<Connection, Repo>(async () => ({}) as Connection, { preset: "relay", root: "data.repos", items: "data.repos.nodes", chunkItems: 20 });
+  // @ts-expect-error: maxPages is TanStack's own option, not the helper's
+  infinitePageOptions<Connection, Repo>(async () => ({}) as Connection, { preset: "relay", root: "data.repos", chunkItems: 20, maxPages: 3 });
+  // No preset: the token is what next names (here a number).
+  infinitePageOptions<{ rows: Repo[]; next?: number }, Repo, number>(async (offset) => {
+    const o: number | undefined = offset;
+    return { rows: [], ...(o === undefined ? { next: 1 } : {}) };
+  }, { items: "rows", next: "next", chunkItems: 5 });
+  return [firstOrder, firstRepo, nodes.items, chunkRepos];
+}

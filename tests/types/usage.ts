@@ -97,7 +97,9 @@ const restored: CursorStack = CursorStack.from(stack.toString());
 const page: number = restored.page;
 void page;
 
-const list = new InfiniteList<Order, OrdersPage>(async () => ({ Items: [] }), { preset: "dynamodb", chunkItems: 20, maxChunks: 5 });
+const list = new InfiniteList<OrdersPage, Order>(async () => ({ Items: [] }), { preset: "dynamodb", chunkItems: 20, maxChunks: 5 });
+// @ts-expect-error: the generic order is <Page, Item> everywhere (Page = Order has no Items)
+new InfiniteList<Order, OrdersPage>(async () => ({ Items: [] }), { preset: "dynamodb", chunkItems: 20 });
 const unsubscribe: () => void = list.subscribe(() => {});
 unsubscribe();
 
@@ -132,8 +134,9 @@ export async function paginatorOptions(): Promise<void> {
   if (u instanceof Paginator) { const r: string | undefined = u.resumeToken; void r; }
   const seg: number | undefined = p.lastSegment;
   for await (const page of p) { const n: number = page.Items[0].id; void n; }
-  const one = paginate(async () => ({ items: [1] }), { items: "items", next: "next", segment: { segment: 0, total: 4 }, startToken: { k: 1 } });
-  const rel = paginate(async () => ({ nodes: ["a"] }), { preset: "relay", root: "data.orders", more: "pageInfo.hasNextPage", resumeToken: "x" });
+  const one = paginate(async () => ({ items: [1], next: { k: 2 } }), { items: "items", next: "next", segment: { segment: 0, total: 4 }, startToken: { k: 1 } });
+  const rel = paginate(async () => ({ data: { orders: { nodes: ["a"], pageInfo: { hasNextPage: false, endCursor: null } } } }),
+    { preset: "relay", root: "data.orders", more: "pageInfo.hasNextPage", resumeToken: "x" });
   const lnk = paginate(async () => new Response("[]"), { preset: "link" });
   try { await one.toArray(); } catch (e) {
     if (e instanceof PaginationError) { const rt: string | undefined = e.resumeToken; const c: unknown = e.cause; void rt; void c; }
