@@ -2182,10 +2182,10 @@ export async function run(): Promise<void> {
   stack.record("x"); stack.forward(); stack.back(); stack.goTo(1); stack.reset();
   const pg: number = stack.page; const hp: boolean = stack.hasPrevious && stack.hasNext;
   const restored: CursorStack = CursorStack.from(stack.toString());
-  const list = new InfiniteList<number>(async () => ({ items: [1] }), { items: "items", chunkItems: 2, maxChunks: 3 });
+  const list = new InfiniteList<number>(async () => ({ items: [1] }), { items: "items", next: "next", chunkItems: 2, maxChunks: 3 });
   const more: number[] = await list.loadMore(); const prev: number[] = await list.loadPrevious();
   const un: () => void = list.subscribe(() => {}); un();
-  const again: InfiniteList<number> = InfiniteList.from<number>(list.toString(), async () => ({ items: [2] }), { items: "items", chunkItems: 2 });
+  const again: InfiniteList<number> = InfiniteList.from<number>(list.toString(), async () => ({ items: [2] }), { items: "items", next: "next", chunkItems: 2 });
   const win: number[] = again.items; const flags: boolean = again.hasMore && again.hasPrevious && again.loading; void win; void flags;
   const o = offsetPage({ total: 1, page: 1, limit: 1 });
   const po = paginateOffset([1, 2], { page: 1, limit: 1 }); const pi: number[] = po.items;
