@@ -53,8 +53,7 @@ step "wasm-bindgen-test in Chromium (playwright-core)" node scripts/wasm-browser
 step "build the package (release wasm, wasm-opt)" bash scripts/build.sh
 step "wasm size budget (bench/size-budget.json)" node scripts/check-size.mjs
 step "tsc --strict over src/js (the TypeScript layer against the glue's declarations)" tsc -p src/js/tsconfig.json
-step "tsc --noEmit (typed usage of pkg/)" tsc -p tests/types/tsconfig.json
-step "tsc: what the path types cost over a wide page type" node tests/types/cost.mjs
+step "tsc --noEmit (typed usage of pkg/, README's TypeScript, the cost of path types)" node tests/types/check.mjs
 step "npm pack + install into tests/js" pack_and_install
 step "node --test (the installed package)" node_tests
 step "browser tests (playwright-core + Chromium)" node --test --test-concurrency=1 tests/browser/

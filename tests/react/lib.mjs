@@ -25,7 +25,8 @@ export async function buildApp() {
   return dir;
 }
 
-export async function serveApp(dir) {
-  const { server, url } = await serve({ mounts: { "/app/": dir } });
-  return { url: `${url}app/`, close: () => (server.closeAllConnections(), server.close()) };
+/** Serves `dir` under /app/; `route(req, res, url)` may answer a request first; `log` lists the paths requested. */
+export async function serveApp(dir, route) {
+  const { server, url, log } = await serve({ mounts: { "/app/": dir }, route });
+  return { url: `${url}app/`, log, close: () => (server.closeAllConnections(), server.close()) };
 }

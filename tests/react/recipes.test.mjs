@@ -1,10 +1,12 @@
 // The recipes of docs/react.md, as written, in headless Chromium: a Vite production build of
 // tests/react/recipes-app (which imports the blocks that tests/react/recipes.mjs extracted into
 // tests/react/.recipes/) against the packed tarball, with the recipes' APIs answered by
-// Playwright routes: a keyset feed with empty pages, a DynamoDB-style Query, and Link headers.
+// Playwright routes (a keyset feed with empty pages, a DynamoDB-style Query, and Link headers;
+// the routes answer a dedicated worker's requests too).
 // Run: bash scripts/test.d/react.sh (it extracts the recipes first).
 import { test, before, after } from "node:test";
 import assert from "node:assert/strict";
+import { readFileSync } from "node:fs";
 import { join, dirname } from "node:path";
 import { fileURLToPath, pathToFileURL } from "node:url";
 import { serveApp, launch } from "./lib.mjs";
@@ -24,7 +26,7 @@ before(async () => {
     cacheDir: join(HERE, "../../.build/react/.vite"),
     build: { outDir: dir, emptyOutDir: true },
   });
-  [browser, site] = await Promise.all([launch(), serveApp(dir)]);
+  [browser, site] = await Promise.all([launch(), serveApp(dir, (req, res, url) => answer(dir, res, url))]);
 });
 after(async () => {
   await browser?.close();
@@ -43,6 +45,25 @@ function pagesOf(n, make) {
   return pages;
 }
 const posts = pagesOf(100, (i) => ({ id: `p${i}`, title: `post ${i}` }));
+const postPage = (cursor) => {
+  const i = Number(cursor ?? 0);
+  return { items: posts[i], ...(i + 1 < posts.length ? { next_cursor: String(i + 1) } : {}) };
+};
+
+// The test server holds the wasm back by `wasmDelayMs`, so that a message reaches the worker
+// while pagecursor's module is still loading there.
+let wasmDelayMs = 0;
+function answer(dir, res, url) {
+  if (url.pathname.endsWith(".wasm") && wasmDelayMs > 0) {
+    const bytes = readFileSync(join(dir, url.pathname.slice("/app/".length)));
+    setTimeout(() => {
+      res.writeHead(200, { "content-type": "application/wasm", "cache-control": "no-store" });
+      res.end(bytes);
+    }, wasmDelayMs);
+    return true;
+  }
+  return false;
+}
 const orders = pagesOf(120, (i) => ({ id: `o${i}`, total: i }));
 const repos = pagesOf(300, (i) => ({ id: i, full_name: `org/repo-${i}` }));
 
@@ -51,10 +72,7 @@ async function open(view) {
   await context.route("**/api/**", async (route) => {
     const url = new URL(route.request().url());
     const json = (body, headers = {}) => route.fulfill({ status: 200, contentType: "application/json", headers, body: JSON.stringify(body) });
-    if (url.pathname === "/api/posts") {
-      const i = Number(url.searchParams.get("cursor") ?? 0);
-      return json({ items: posts[i], ...(i + 1 < posts.length ? { next_cursor: String(i + 1) } : {}) });
-    }
+    if (url.pathname === "/api/posts") return json(postPage(url.searchParams.get("cursor")));
     if (url.pathname === "/api/orders") {
       const { ExclusiveStartKey } = JSON.parse(route.request().postData() ?? "{}");
       const i = ExclusiveStartKey?.page ?? 0;
@@ -119,6 +137,50 @@ test("recipe 'useInfiniteQuery with infinitePageOptions': chunks of 50 over Link
     await wait(page, () => document.querySelectorAll("li").length === 100);
     const names = await page.locator("li").allTextContents();
     assert.deepEqual(names, Array.from({ length: 100 }, (_, i) => `org/repo-${i}`));
+    assert.deepEqual(problems, []);
+  } finally {
+    await context.close();
+  }
+});
+
+test("recipe 'Walking in a Web Worker': the first message, posted while the wasm still loads, is answered with every post", async () => {
+  // The worker's wasm arrives 1.5 s after it is asked for: the page has posted its message long
+  // before pagecursor can run there.
+  wasmDelayMs = 1500;
+  const from = site.log.length;
+  const { context, page, problems } = await open("worker");
+  try {
+    await wait(page, () => document.querySelector("[role=status]")?.textContent === "Exported 100 posts");
+    const titles = await page.locator("li").allTextContents();
+    assert.deepEqual(titles, Array.from({ length: 100 }, (_, i) => `post ${i}`));
+    assert.equal(page.workers().length, 1, "one module worker");
+    const requested = site.log.slice(from);
+    assert.equal(requested.filter((p) => p.endsWith(".wasm")).length, 1, "the worker fetched the wasm once");
+    assert.ok(requested.some((p) => /\/assets\/posts\.worker-[\w-]+\.js$/.test(p)), `the worker is its own chunk (${requested.join(", ")})`);
+    assert.deepEqual(problems, []);
+  } finally {
+    wasmDelayMs = 0;
+    await context.close();
+  }
+});
+
+test("recipe 'Loading pagecursor on demand with import()': nothing of pagecursor before the click, then 20 posts a load", async () => {
+  const from = site.log.length;
+  const { context, page, problems } = await open("lazy");
+  try {
+    const show = page.getByRole("button", { name: "Show posts" });
+    await show.waitFor({ timeout: 15000 });
+    await page.waitForLoadState("networkidle");
+    const before = site.log.slice(from);
+    assert.ok(before.some((p) => p.endsWith(".js")), "the page's own chunks were loaded");
+    assert.deepEqual(before.filter((p) => p.endsWith(".wasm")), [], "no wasm before the click");
+    await show.click();
+    await wait(page, () => document.querySelectorAll("li").length === 20);
+    assert.equal(site.log.slice(from).filter((p) => p.endsWith(".wasm")).length, 1, "the wasm came with the click");
+    await page.getByRole("button", { name: "More" }).click();
+    await wait(page, () => document.querySelectorAll("li").length === 40);
+    const titles = await page.locator("li").allTextContents();
+    assert.deepEqual(titles, Array.from({ length: 40 }, (_, i) => `post ${i}`));
     assert.deepEqual(problems, []);
   } finally {
     await context.close();

@@ -1,6 +1,6 @@
 // The cost of the path types over a wide, recursive page type (a GraphQL schema's own types,
 // not a query's selection: every field of User, Repository and Organization, which refer to
-// each other). tests/types/cost.mjs compiles this file alone and bounds the compiler's type
+// each other). tests/types/check.mjs compiles this file alone and bounds the compiler's type
 // instantiations: checked paths are enumerated (to PathDepth segments), so a wide type must
 // stay affordable, with and without a root.
 import { paginate, InfiniteList } from "pagecursor";
