@@ -51,6 +51,7 @@ fn f7_an_unknown_resume_payload_key_is_refused() {
         positions: vec![Position::At {
             token: Some(Value::from("USER#123")),
             skip: 2,
+            anchor: None,
         }],
     };
     let token = state.encode(&codec).unwrap();

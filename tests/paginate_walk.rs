@@ -96,9 +96,14 @@ fn resume_starts(walk: &W, codec: &CursorCodec, layout: Layout) -> Option<Vec<St
             .into_iter()
             .map(|p| match p {
                 Position::Done => Start::Done,
-                Position::At { token, skip } => Start::At {
+                Position::At {
+                    token,
+                    skip,
+                    anchor,
+                } => Start::At {
                     token: token.map(Token::from_value),
                     skip,
+                    anchor,
                 },
             })
             .collect(),
@@ -406,7 +411,8 @@ fn retry_schedule_uses_the_injected_random_and_retry_after() {
         state.positions,
         vec![Position::At {
             token: None,
-            skip: 0
+            skip: 0,
+            anchor: None
         }]
     );
 }
@@ -451,7 +457,8 @@ fn a_retry_after_beyond_the_time_limit_fails_at_once() {
             state.positions,
             vec![Position::At {
                 token: None,
-                skip: 0
+                skip: 0,
+                anchor: None
             }]
         );
     }
@@ -565,6 +572,7 @@ fn a_cut_page_is_resumed_from_until_the_host_reports_it_taken() {
         vec![Position::At {
             token: None,
             skip: 0,
+            anchor: None,
         }]
     };
     assert_eq!(walk.resume_state().unwrap().unwrap().positions, at_page());

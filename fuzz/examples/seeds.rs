@@ -100,11 +100,13 @@ fn main() {
                         0 => Position::At {
                             token: None,
                             skip: 0,
+                            anchor: None,
                         },
                         1 => Position::Done,
                         _ => Position::At {
                             token: Some(values()[(i + usize::from(s)) % 8].clone()),
                             skip: 7,
+                            anchor: None,
                         },
                     })
                     .collect();

@@ -190,6 +190,25 @@ function checkInteger(v, what, min, max) {
 
 const count = (bag, key, what = `options.${key}`) => integer(bag, key, what, 0, MAX_SAFE);
 
+// True when a key copy (copyValue's, strict) is a cursor value all the way down: the copy
+// already refused what has no form, this refuses what the codec cannot carry exactly (a lone
+// surrogate, a bigint outside 64 bits). Checked here so that a key never fails in the core.
+function carriable(v, depth) {
+  switch (typeof v) {
+    case "string": return !WELL_FORMED || v.isWellFormed();
+    case "bigint": return v >= -9223372036854775808n && v <= 18446744073709551615n;
+    case "object": break;
+    default: return true;
+  }
+  if (v === null || depth > MAX_DEPTH || (!isArray(v) && protoOf(v) !== null)) return true; // a Date, a Uint8Array
+  const keys = isArray(v) ? undefined : objectKeys(v);
+  for (let i = 0, n = keys === undefined ? v.length : keys.length; i < n; i++) {
+    if (keys !== undefined && !carriable(keys[i], depth + 1)) return false;
+    if (!carriable(v[keys === undefined ? i : keys[i]], depth + 1)) return false;
+  }
+  return true;
+}
+
 // A service token as the walk keeps it: END when it ends the walk (undefined, null, "" or an
 // empty plain object), TOO_LARGE over TOKEN_SIZE, undefined when it has no form (followed
 // without cycle detection or resume), else the form itself: a string or number as it is, an
@@ -328,8 +347,8 @@ class Orders {
   dSegment = 0;
   dCut = false;
 
-  request(id, token, attempt, segment, delay, held) {
-    const r = { id, token: held ? this.held : token, attempt, segment, delay, next: null };
+  request(id, token, attempt, segment, delay, held, keys) {
+    const r = { id, token: held ? this.held : token, attempt, segment, delay, keys, next: null };
     if (this.last === null) this.first = r;
     else this.last.next = r;
     this.last = r;
@@ -391,6 +410,7 @@ class Walk {
     const items = field(get(options, "items"), "items");
     const next = field(get(options, "next"), "next");
     const more = field(get(options, "more"), "more");
+    const itemKey = field(get(options, "itemKey"), "itemKey");
     let itemsKind = I_NONE, nextKind, itemsAt, nextAt;
     switch (preset) {
       case undefined: break;
@@ -413,8 +433,14 @@ class Walk {
       itemsKind = typeof items === "function" ? I_FUNC : I_PATH;
       itemsAt = items;
     }
+    if (itemKey !== undefined && itemsKind === I_NONE) throw makeArgumentError(false, "options.itemKey needs options.items");
     this.itemsKind = itemsKind;
     this.itemsAt = itemsAt;
+    // With itemKey every page's items are read once, with their keys (see keysOf); the keys
+    // of a resumed page go to the core, and the key of the last item received when the
+    // consumer stops inside a page.
+    this.itemKey = itemKey;
+    this.keyed = new Set(); // requests whose page the core wants with its keys
     this.nextKind = nextKind;
     this.nextAt = nextAt;
     this.moreAt = more;
@@ -544,9 +570,11 @@ class Walk {
     this.slotPage = undefined;
     this.slotItems = undefined;
     this.slotAlong = undefined;
+    this.slotKeys = undefined;
     this.pages = new Map();
     this.tItems = undefined; // the items of the page `take` returned
     this.tAlong = undefined; // and what its cut copy is made of
+    this.tKeys = undefined; // and its item keys (with itemKey)
     // A page in the slot not yet reported to the core (see onPage): its id (0: none), length,
     // next token and has-more flag.
     this.pId = 0;
@@ -570,6 +598,9 @@ class Walk {
     this.index = 0;
     this.end = 0;
     this.taken = 0;
+    // With itemKey: the keys of the page the consumer is in (the page consumer's too, for a
+    // cut page), of which `index` items were received.
+    this.keys = undefined;
     // What a page read found.
     this.rLen = 0;
     this.rItems = undefined;
@@ -578,6 +609,7 @@ class Walk {
     this.rMore = 0;
     this.rAlong = undefined;
     this.rRoot = undefined;
+    this.rKeys = undefined;
   }
 
   // --- requests ---
@@ -599,6 +631,7 @@ class Walk {
     for (let r = orders.first; r !== null; r = orders.first) {
       orders.first = r.next;
       if (orders.first === null) orders.last = null;
+      if (r.keys) this.keyed.add(r.id);
       this.start(r.id, r.token, r.attempt, r.segment, r.delay);
     }
   }
@@ -681,20 +714,20 @@ class Walk {
         bad = new BadPage("", err);
       }
       if (bad !== undefined) {
-        this.rItems = this.rNext = this.rForm = this.rAlong = this.rRoot = undefined;
+        this.rItems = this.rNext = this.rForm = this.rAlong = this.rRoot = this.rKeys = undefined;
         this.failed(id, BAD_PAGE, bad.cause);
         return;
       }
-      const { rItems: items, rNext: next, rForm: form, rAlong: along } = this;
-      this.rItems = this.rNext = this.rForm = this.rAlong = undefined;
-      this.onPage(id, page, this.rLen, items, next, form, this.rMore, along);
+      const { rItems: items, rNext: next, rForm: form, rAlong: along, rKeys: keys } = this;
+      this.rItems = this.rNext = this.rForm = this.rAlong = this.rKeys = undefined;
+      this.onPage(id, page, this.rLen, items, next, form, this.rMore, along, keys);
       return;
     }
     this.readAsync(page).then(
       (read) => {
         if (this.halted || this.core === null) return;
         if (read instanceof BadPage) this.failed(id, BAD_PAGE, read.cause);
-        else this.onPage(id, read.page, read.len, read.items, read.next, read.form, read.more, read.along);
+        else this.onPage(id, read.page, read.len, read.items, read.next, read.form, read.more, read.along, read.keys);
       },
       (err) => {
         // A non-2xx response of the link preset: a fetch failure, the response the error.
@@ -816,6 +849,22 @@ class Walk {
     const form = tokenForm(next);
     if (form === TOO_LARGE) return new BadPage(`the next token of a page is larger than ${TOKEN_SIZE} units`);
     if (form === END && more !== undefined && more) return new BadPage(`the page says there is more (${this.moreName()} is ${more === true ? "true" : "truthy"}) but has no next token ${this.nextName()}`);
+    let keys;
+    if (this.itemKey !== undefined) {
+      // Each item read once, here, with its key: the consumer then gets the items whose keys
+      // these are (a getter on the list would answer differently later), and a cut copy is
+      // made of them too.
+      const own = [];
+      keys = [];
+      for (let i = 0; i < len; i++) {
+        const item = items[i];
+        own.push(item);
+        const bad = this.keyOf(item, i, keys);
+        if (bad !== undefined) return bad;
+      }
+      if (list === items) list = own;
+      items = own;
+    }
     along?.push(list);
     this.rLen = len;
     this.rItems = items;
@@ -823,6 +872,25 @@ class Walk {
     this.rForm = form === END ? undefined : form;
     this.rMore = more === undefined ? 0 : more ? 2 : 1;
     this.rAlong = along;
+    this.rKeys = keys;
+    return undefined;
+  }
+
+  // Appends the key of `item` (the i-th of its page) to `keys`, as the driver's copy; a
+  // BadPage when it has none (undefined or null: no item can be found again by it) or one
+  // that is no cursor value. A throwing itemKey function or getter throws out of here.
+  keyOf(item, i, keys) {
+    const path = this.itemKey;
+    const key = typeof path === "function" ? apply(path, undefined, [item]) : at(item, path, undefined);
+    const name = typeof path === "function" ? "options.itemKey" : `options.itemKey "${path.join(".")}"`;
+    if (key === undefined || key === null) {
+      return new BadPage(typeof path === "function" ? `options.itemKey returned ${key} for item ${i} of the page`
+        : `item ${i} of the page has no key at ${name} (${key})`);
+    }
+    const copy = copyOf(key, true, false);
+    if (copy === TOO_LARGE) return new BadPage(`the key of item ${i} of the page (${name}) is larger than ${TOKEN_SIZE} units`);
+    if (copy === NOT_PLAIN || !carriable(copy, 0)) return new BadPage(`the key of item ${i} of the page (${name}) is not a cursor value`);
+    keys.push(copy);
     return undefined;
   }
 
@@ -891,19 +959,21 @@ class Walk {
       // Another page may be read before this one is reported: keep what this read found.
       const read = {
         page, len: this.rLen, items: this.rItems, next: this.rNext, form: this.rForm, more: this.rMore,
-        along: this.rAlong,
+        along: this.rAlong, keys: this.rKeys,
       };
-      this.rItems = this.rNext = this.rForm = this.rAlong = undefined;
+      this.rItems = this.rNext = this.rForm = this.rAlong = this.rKeys = undefined;
       return read;
     } catch (err) {
-      this.rItems = this.rNext = this.rForm = this.rAlong = this.rRoot = undefined;
+      this.rItems = this.rNext = this.rForm = this.rAlong = this.rRoot = this.rKeys = undefined;
       return new BadPage("", err);
     }
   }
 
-  onPage(id, page, len, items, next, form, more, along) {
+  onPage(id, page, len, items, next, form, more, along, keys) {
     const text = typeof next === "string" && WELL_FORMED && next.isWellFormed() ? next : undefined;
-    if (this.mayWait && this.slotId === 0 && (next === undefined || text !== undefined)) {
+    // A resumed page the core skips by its keys is reported now, with them.
+    const keyed = this.keyed.size !== 0 && this.keyed.delete(id);
+    if (this.mayWait && this.slotId === 0 && !keyed && (next === undefined || text !== undefined)) {
       // The core said a report cannot issue a request here: the page is reported with the
       // consumer's next pull, in the same call (a string token reads the same then, and
       // crosses as text only; an object token is reported now, when it arrives).
@@ -911,6 +981,7 @@ class Walk {
       this.slotPage = page;
       this.slotItems = items;
       this.slotAlong = along;
+      this.slotKeys = keys;
       this.pId = id;
       this.pLen = len;
       this.pNext = text;
@@ -918,15 +989,16 @@ class Walk {
       this.wake();
       return;
     }
-    const kept = this.core.page(id, len, next, form, more, this.now());
+    const kept = this.core.page(id, len, next, form, more, this.now(), keyed ? keys : undefined);
     if (kept) {
       if (this.slotId === 0) {
         this.slotId = id;
         this.slotPage = page;
         this.slotItems = items;
         this.slotAlong = along;
+        this.slotKeys = keys;
       } else {
-        this.pages.set(id, { page, items, along });
+        this.pages.set(id, { page, items, along, keys });
       }
     }
     this.flush();
@@ -1019,8 +1091,17 @@ class Walk {
     else if (this.taken > 0) {
       const n = this.taken;
       this.taken = 0;
-      this.core.consume(n);
+      this.core.consume(n, this.lastKey());
     }
+  }
+
+  // With itemKey, the key of the last item received when the consumer stands inside a page
+  // (the resume position's anchor); undefined otherwise (a page received to its end needs
+  // none).
+  lastKey() {
+    const keys = this.keys;
+    const i = this.index;
+    return keys !== undefined && i > 0 && i < keys.length ? keys[i - 1] : undefined;
   }
 
   // The walk's PaginationError; its message says what happened, the cause's words included
@@ -1040,7 +1121,7 @@ class Walk {
 
   stats() {
     const s = this.core === null ? this.final[2] : this.core.stats(Date.now());
-    return { pages: s[0], items: s[1], emptyPages: s[2], retries: s[3], requests: s[4], elapsedMs: s[5] };
+    return { pages: s[0], items: s[1], emptyPages: s[2], retries: s[3], requests: s[4], elapsedMs: s[5], anchorMisses: s[6] };
   }
 
   // A stopped walk no longer changes: keep what the getters show and free the core now
@@ -1065,7 +1146,8 @@ class Walk {
     this.pId = 0;
     this.pNext = undefined;
     this.slotId = 0;
-    this.slotPage = this.slotItems = this.slotAlong = undefined;
+    this.slotPage = this.slotItems = this.slotAlong = this.slotKeys = undefined;
+    this.keyed.clear();
     this.orders.first = this.orders.last = null;
     this.nextId = 0;
     this.nextToken = undefined;
@@ -1108,8 +1190,16 @@ class Walk {
       this.abortReported = true;
       throw this.error("aborted", "the walk was aborted", this.abortReason());
     }
-    const taken = this.taken;
+    let taken = this.taken;
     this.taken = 0;
+    if (taken > 0 && this.keys !== undefined) {
+      // A page left inside (cut by maxItems): its anchor goes with the count.
+      const key = this.lastKey();
+      if (key !== undefined) {
+        core.consume(taken, key);
+        taken = 0;
+      }
+    }
     let code;
     if (this.pId !== 0) {
       const id = this.pId;
@@ -1160,14 +1250,16 @@ class Walk {
       const page = this.slotPage;
       this.tItems = this.slotItems;
       this.tAlong = this.slotAlong;
+      this.tKeys = this.slotKeys;
       this.slotId = 0;
-      this.slotPage = this.slotItems = this.slotAlong = undefined;
+      this.slotPage = this.slotItems = this.slotAlong = this.slotKeys = undefined;
       return page;
     }
     const entry = this.pages.get(id);
     this.pages.delete(id);
     this.tItems = entry.items;
     this.tAlong = entry.along;
+    this.tKeys = entry.keys;
     return entry.page;
   }
 
@@ -1208,7 +1300,9 @@ class Walk {
     const orders = this.orders;
     const page = this.take();
     const along = this.tAlong;
-    this.tItems = this.tAlong = undefined;
+    const keys = this.tKeys;
+    this.tItems = this.tAlong = this.tKeys = undefined;
+    this.keys = undefined;
     if (!orders.dCut) return { value: page, done: false };
     let value = page;
     if (along !== undefined) {
@@ -1224,6 +1318,9 @@ class Walk {
       }
     }
     this.taken += orders.dTake;
+    // Where the page consumer stands in the page, for the anchor (see lastKey).
+    this.keys = keys;
+    this.index = orders.dSkip + orders.dTake;
     return { value, done: false };
   }
 
@@ -1236,7 +1333,8 @@ class Walk {
     }
     this.take();
     const items = this.tItems;
-    this.tItems = this.tAlong = undefined;
+    this.keys = this.tKeys;
+    this.tItems = this.tAlong = this.tKeys = undefined;
     if (items === undefined) {
       this.core.stop(1);
       this.shutDown();

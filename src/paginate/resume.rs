@@ -26,6 +26,11 @@ pub enum Position {
         token: Option<Value>,
         /// Items of that page the consumer already received.
         skip: u64,
+        /// The key (`itemKey`) of the last item of that page the consumer received: a resumed
+        /// walk skips the refetched page up to and including the item with this key, so that
+        /// rows inserted or deleted before it do not shift the cut. Only with `skip > 0`; never
+        /// [`Value::Null`] (no item has a null key).
+        anchor: Option<Value>,
     },
 }
 
@@ -140,11 +145,28 @@ impl ResumeState {
             .iter()
             .map(|p| match p {
                 Position::Done => Value::List(vec![]),
-                Position::At { token: None, skip } => Value::List(vec![num(*skip)]),
+                Position::At {
+                    token: None,
+                    skip,
+                    anchor: None,
+                } => Value::List(vec![num(*skip)]),
                 Position::At {
                     token: Some(t),
                     skip,
+                    anchor: None,
                 } => Value::List(vec![num(*skip), t.clone()]),
+                // The anchor is a third element, so that tokens without one (every token
+                // minted before anchors existed, and every walk without `itemKey`) keep
+                // their exact spelling; the token slot is then null for the first request.
+                Position::At {
+                    token,
+                    skip,
+                    anchor: Some(a),
+                } => Value::List(vec![
+                    num(*skip),
+                    token.clone().unwrap_or(Value::Null),
+                    a.clone(),
+                ]),
             })
             .collect();
         Value::map([
@@ -160,8 +182,24 @@ impl ResumeState {
         ])
     }
 
-    /// Mints the resume token with `codec`.
+    /// Mints the resume token with `codec`. A position whose anchor the payload cannot spell
+    /// (an anchor with `skip` 0 or [`Value::Null`], or beside a [`Value::Null`] token) is
+    /// `unsupported_value`: decoding would not give the same state back.
     pub fn encode(&self, codec: &CursorCodec) -> Result<String, crate::CursorError> {
+        for p in &self.positions {
+            if let Position::At {
+                token,
+                skip,
+                anchor: Some(a),
+            } = p
+            {
+                if *skip == 0 || *a == Value::Null || *token == Some(Value::Null) {
+                    return Err(crate::CursorError::UnsupportedValue(
+                        "a resume position with that anchor".into(),
+                    ));
+                }
+            }
+        }
         let body = self.body();
         let sum = checksum(&body);
         let Value::Map(mut entries) = body else {
@@ -264,11 +302,26 @@ impl ResumeState {
                 [skip] => Position::At {
                     token: None,
                     skip: as_u64(skip).ok_or(bad("bad skip"))?,
+                    anchor: None,
                 },
                 [skip, token] => Position::At {
                     token: Some(token.clone()),
                     skip: as_u64(skip).ok_or(bad("bad skip"))?,
+                    anchor: None,
                 },
+                // Only the spelling `body` writes (one spelling per state, as for F7): an
+                // anchor after at least one item received, never null.
+                [skip, token, anchor] => {
+                    let skip = as_u64(skip).ok_or(bad("bad skip"))?;
+                    if skip == 0 || *anchor == Value::Null {
+                        return Err(bad("bad anchor"));
+                    }
+                    Position::At {
+                        token: (*token != Value::Null).then(|| token.clone()),
+                        skip,
+                        anchor: Some(anchor.clone()),
+                    }
+                }
                 _ => return Err(bad("bad position")),
             });
         }
@@ -293,6 +346,7 @@ mod tests {
                 Position::At {
                     token: None,
                     skip: 0,
+                    anchor: None,
                 },
                 Position::At {
                     token: Some(Value::map([
@@ -300,6 +354,7 @@ mod tests {
                         ("sk", Value::Float(2.5)),
                     ])),
                     skip: 7,
+                    anchor: None,
                 },
             ],
         }

@@ -11,7 +11,8 @@ use std::rc::Rc;
 
 use super::resume::{Layout, Position, ResumeState, SCOPE_DIGEST_BYTES};
 use super::retry::RetryPolicy;
-use super::token::{SentTokens, Token};
+use super::token::{canonical_bytes, SentTokens, Token};
+use crate::value::Value;
 
 /// What to do when a page returns a token that this walk already sent.
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
@@ -109,12 +110,17 @@ pub struct Config {
 /// Where a segment starts.
 #[derive(Clone, Debug)]
 pub enum Start<T> {
-    /// At the page fetched with this token (`None`: no token), skipping its first `skip` items.
+    /// At the page fetched with this token (`None`: no token), skipping its first `skip` items
+    /// — or, with an `anchor`, the items up to and including the one with that key.
     At {
         /// The token to send first.
         token: Option<Token<T>>,
         /// Items of the first page that were handed out before.
         skip: u64,
+        /// The key of the last item of that page handed out before (see
+        /// [`Position::At`]): the page is then reported with its item keys
+        /// ([`Walk::on_page_with_keys`]) and skipped up to that item.
+        anchor: Option<Value>,
     },
     /// The segment had already reached its end.
     Done,
@@ -133,6 +139,9 @@ pub struct Request<T> {
     pub attempt: u32,
     /// Wait this long before calling (pacing or retry backoff).
     pub delay_ms: f64,
+    /// Report the page with the keys of its items ([`Walk::on_page_with_keys`]): it is the
+    /// first page of a segment resumed at an item key.
+    pub keys: bool,
 }
 
 /// What the host does after a failed attempt.
@@ -197,6 +206,9 @@ pub struct Stats {
     pub retries: u64,
     /// Calls of `fetchPage`, retries included.
     pub requests: u64,
+    /// Resumed pages that did not hold the item key of the resume position (it was deleted,
+    /// or the page has no keys): they were skipped by position instead.
+    pub anchor_misses: u64,
 }
 
 /// A token held in several places at once (the next request, the page that brought it, the
@@ -219,7 +231,11 @@ enum Fetch<T> {
 
 #[derive(Debug)]
 enum Pos<T> {
-    At { token: Option<Shared<T>>, skip: u64 },
+    At {
+        token: Option<Shared<T>>,
+        skip: u64,
+        anchor: Option<Value>,
+    },
     Done,
 }
 
@@ -231,6 +247,8 @@ struct Chain<T> {
     sent: SentTokens,
     /// Items to drop from the next fetched page (a resumed cut).
     first_skip: u64,
+    /// The item key that page is skipped up to, when the resume position has one.
+    first_anchor: Option<Value>,
     buffered: usize,
 }
 
@@ -241,6 +259,8 @@ struct Buffered<T, P> {
     fetch_token: Option<Shared<T>>,
     skip: u64,
     len: u64,
+    /// The key of the last item before `skip` handed out (a resumed page's anchor).
+    anchor: Option<Value>,
     /// The token after this page; `None` when the segment ends with it.
     next: Option<Shared<T>>,
     /// The next token repeats an earlier one (policy `Error`): fail after this page.
@@ -254,6 +274,9 @@ struct Current<T> {
     skip: u64,
     left: u64,
     len: u64,
+    /// The key of the item at `skip - 1`, the last one handed out, when the host told it
+    /// ([`Walk::consume_keyed`]) or the page was resumed at it.
+    anchor: Option<Value>,
     next: Option<Shared<T>>,
     repeated: bool,
 }
@@ -316,6 +339,7 @@ impl<T: Clone, P> Walk<T, P> {
         starts.resize_with(ids.len(), || Start::At {
             token: None,
             skip: 0,
+            anchor: None,
         });
         let chains = ids
             .into_iter()
@@ -327,9 +351,14 @@ impl<T: Clone, P> Walk<T, P> {
                     fetch: Fetch::Ended,
                     sent: SentTokens::default(),
                     first_skip: 0,
+                    first_anchor: None,
                     buffered: 0,
                 },
-                Start::At { token, skip } => {
+                Start::At {
+                    token,
+                    skip,
+                    anchor,
+                } => {
                     // The segment's first token is recorded here; every later one is recorded
                     // by `on_page` when it arrives (one digest per token).
                     let mut sent = SentTokens::default();
@@ -337,15 +366,19 @@ impl<T: Clone, P> Walk<T, P> {
                         sent.insert(value);
                     }
                     let token = token.map(Rc::new);
+                    // An anchor means something only after an item of the page was received.
+                    let anchor = anchor.filter(|_| skip > 0);
                     Chain {
                         segment,
                         pos: Pos::At {
                             token: token.clone(),
                             skip,
+                            anchor: anchor.clone(),
                         },
                         fetch: Fetch::Ready(token),
                         sent,
                         first_skip: skip,
+                        first_anchor: anchor,
                         buffered: 0,
                     }
                 }
@@ -561,6 +594,7 @@ impl<T: Clone, P> Walk<T, P> {
                 continue;
             }
             let segment = chain.segment;
+            let keys = chain.first_anchor.is_some();
             let id = self.issued * self.chains.len() as u64 + i as u64 + 1;
             self.issued += 1;
             // Moved out rather than cloned: the request needs only the raw token.
@@ -586,6 +620,7 @@ impl<T: Clone, P> Walk<T, P> {
                 token: raw,
                 attempt: 1,
                 delay_ms,
+                keys,
             });
         }
     }
@@ -601,7 +636,8 @@ impl<T: Clone, P> Walk<T, P> {
     /// Reports a fetched page with `len` items, its next token (`None`: absent) and its
     /// has-more flag. Outcomes of requests that no longer belong to the walk are ignored;
     /// the answer says whether the page was kept (a host that keeps pages aside drops it
-    /// otherwise).
+    /// otherwise). A page whose request asked for keys ([`Request::keys`]) reported here is
+    /// one whose keys the host cannot read: it is skipped by position (an anchor miss).
     pub fn on_page(
         &mut self,
         id: u64,
@@ -609,6 +645,24 @@ impl<T: Clone, P> Walk<T, P> {
         len: u64,
         next: Option<Token<T>>,
         more: Option<bool>,
+    ) -> bool {
+        self.on_page_with_keys(id, page, len, next, more, &mut std::iter::empty())
+    }
+
+    /// [`Walk::on_page`] with the keys of the page's items, in order (read only when the
+    /// request asked for them, [`Request::keys`]). A resumed page is skipped up to and
+    /// including the first item whose key is deep-equal (map key order ignored, types kept)
+    /// to the resume position's anchor; when none is, it is skipped by position and the miss
+    /// is counted in [`Stats::anchor_misses`]. Keys are compared one at a time, up to the
+    /// anchor: a host may convert them lazily.
+    pub fn on_page_with_keys(
+        &mut self,
+        id: u64,
+        page: P,
+        len: u64,
+        next: Option<Token<T>>,
+        more: Option<bool>,
+        keys: &mut dyn Iterator<Item = Value>,
     ) -> bool {
         if matches!(self.phase, Phase::Stopped(_) | Phase::Failing(_)) {
             return false;
@@ -621,7 +675,17 @@ impl<T: Clone, P> Walk<T, P> {
             return false;
         };
         let chain = &mut self.chains[i];
-        let skip = std::mem::take(&mut chain.first_skip);
+        let (mut skip, anchor) = (
+            std::mem::take(&mut chain.first_skip),
+            chain.first_anchor.take(),
+        );
+        if let Some(a) = &anchor {
+            match position_of(a, keys, len) {
+                Some(at) => skip = at + 1,
+                None => self.stats.anchor_misses += 1,
+            }
+        }
+        let chain = &mut self.chains[i];
         let next = next.filter(|t| {
             !t.value
                 .as_ref()
@@ -655,6 +719,7 @@ impl<T: Clone, P> Walk<T, P> {
             fetch_token: token,
             skip,
             len,
+            anchor,
             next,
             repeated,
         });
@@ -709,6 +774,7 @@ impl<T: Clone, P> Walk<T, P> {
             self.stats.requests += 1;
             self.stats.retries += 1;
             let segment = self.chains[i].segment;
+            let keys = self.chains[i].first_anchor.is_some();
             self.chains[i].fetch = Fetch::InFlight {
                 id,
                 token: token.clone(),
@@ -720,6 +786,7 @@ impl<T: Clone, P> Walk<T, P> {
                 token: token.map(|t| t.raw.clone()),
                 attempt: attempt + 1,
                 delay_ms,
+                keys,
             });
         }
         self.set_fetch(i, Fetch::Ready(token));
@@ -818,6 +885,7 @@ impl<T: Clone, P> Walk<T, P> {
                 skip: b.skip,
                 left: take,
                 len: b.len,
+                anchor: b.anchor,
                 next: b.next,
                 repeated: b.repeated,
             });
@@ -857,14 +925,26 @@ impl<T: Clone, P> Walk<T, P> {
         Step::Wait
     }
 
-    /// Records that the consumer took `n` more items of the page last handed out.
+    /// Records that the consumer took `n` more items of the page last handed out (their keys
+    /// unknown: a resume position inside the page then has no anchor).
     pub fn consume(&mut self, n: u64) {
+        self.consume_keyed(n, None);
+    }
+
+    /// [`Walk::consume`], with the key of the last of the `n` items (`itemKey`): a resume
+    /// position inside the page records it as its anchor. A host needs to tell it only when
+    /// the consumer stops inside the page (the key of an item that ends a page is never used).
+    pub fn consume_keyed(&mut self, n: u64, last_key: Option<Value>) {
         let Some(cur) = self.current.as_mut() else {
             return;
         };
         let n = n.min(cur.left);
         cur.left -= n;
         cur.skip += n;
+        if n > 0 {
+            // The anchor is the key of the last item received, whatever it was before.
+            cur.anchor = last_key.filter(|k| *k != Value::Null);
+        }
         if cur.left > 0 {
             // The position inside the page is read from `current` (see `position_of`), so an
             // item costs no token copy.
@@ -879,6 +959,7 @@ impl<T: Clone, P> Walk<T, P> {
             Pos::At {
                 token: cur.fetch_token,
                 skip: cur.skip,
+                anchor: cur.anchor.filter(|_| cur.skip > 0),
             }
         } else {
             match cur.next {
@@ -886,6 +967,7 @@ impl<T: Clone, P> Walk<T, P> {
                 Some(t) => Pos::At {
                     token: Some(t),
                     skip: 0,
+                    anchor: None,
                 },
             }
         };
@@ -924,32 +1006,29 @@ impl<T: Clone, P> Walk<T, P> {
         for (i, c) in self.chains.iter().enumerate() {
             // A page the item consumer is in the middle of.
             let inside = self.current.as_ref().filter(|cur| cur.chain == i);
-            let pos = match inside {
-                Some(cur) => Pos::At {
-                    token: cur.fetch_token.clone(),
-                    skip: cur.skip,
-                },
-                None => match &c.pos {
-                    Pos::Done => Pos::Done,
-                    Pos::At { token, skip } => Pos::At {
-                        token: token.clone(),
-                        skip: *skip,
+            let (token, skip, anchor) = match (inside, &c.pos) {
+                (Some(cur), _) => (&cur.fetch_token, cur.skip, &cur.anchor),
+                (None, Pos::Done) => {
+                    positions.push(Position::Done);
+                    continue;
+                }
+                (
+                    None,
+                    Pos::At {
+                        token,
+                        skip,
+                        anchor,
                     },
-                },
+                ) => (token, *skip, anchor),
             };
-            positions.push(match &pos {
-                Pos::Done => Position::Done,
-                Pos::At { token: None, skip } => Position::At {
-                    token: None,
-                    skip: *skip,
-                },
-                Pos::At {
-                    token: Some(t),
-                    skip,
-                } => Position::At {
-                    token: Some(t.value.clone().ok_or(())?),
-                    skip: *skip,
-                },
+            let token = match token {
+                None => None,
+                Some(t) => Some(t.value.clone().ok_or(())?),
+            };
+            positions.push(Position::At {
+                token,
+                skip,
+                anchor: anchor.clone().filter(|_| skip > 0),
             });
         }
         Ok(Some(ResumeState {
@@ -960,10 +1039,25 @@ impl<T: Clone, P> Walk<T, P> {
     }
 }
 
+/// The index of the first of the page's `len` keys deep-equal to `anchor` (canonical forms,
+/// as token equality: map key order ignored, types kept).
+fn position_of(anchor: &Value, keys: &mut dyn Iterator<Item = Value>, len: u64) -> Option<u64> {
+    let mut want = Vec::new();
+    canonical_bytes(anchor, true, &mut want);
+    let mut buf = Vec::new();
+    for (i, key) in (0..len).zip(keys) {
+        buf.clear();
+        canonical_bytes(&key, true, &mut buf);
+        if buf == want {
+            return Some(i);
+        }
+    }
+    None
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::value::Value;
 
     fn token(i: u32) -> Token<Value> {
         Token::from_value(Value::String(std::format!("t{i}")))

@@ -288,7 +288,10 @@ fn cut_in(shared: &Shared, resume: &str, token: &JsValue) -> bool {
     let Ok(state) = ResumeState::decode(resume, &codec, scope.as_ref(), Layout::Single) else {
         return false;
     };
-    let [Position::At { token: at, skip }] = state.positions.as_slice() else {
+    let [Position::At {
+        token: at, skip, ..
+    }] = state.positions.as_slice()
+    else {
         return false;
     };
     if *skip == 0 {

@@ -20,7 +20,7 @@ use std::rc::Rc;
 use std::string::{String, ToString};
 use std::vec::Vec;
 
-use js_sys::{Function, JsString, Reflect};
+use js_sys::{Array, Function, JsString, Reflect};
 use wasm_bindgen::prelude::*;
 use wasm_bindgen::JsCast;
 
@@ -45,8 +45,11 @@ extern "C" {
     /// can still be collected (and its core freed with it).
     pub type Driver;
     /// Call `fetchPage(token)` for request `id` after `delay` ms; `held`: the token is the
-    /// last text the driver reported with `pullWith` (see [`Raw`]), `token` is undefined.
+    /// last text the driver reported with `pullWith` (see [`Raw`]), `token` is undefined;
+    /// `keys`: report the page with its item keys (the first page of a segment resumed at
+    /// an item key).
     #[wasm_bindgen(method)]
+    #[allow(clippy::too_many_arguments)]
     fn request(
         this: &Driver,
         id: f64,
@@ -55,6 +58,7 @@ extern "C" {
         segment: u32,
         delay: f64,
         held: bool,
+        keys: bool,
     );
     /// The consumer gets the page of request `id`: `take` items from `skip`.
     #[wasm_bindgen(method)]
@@ -145,7 +149,15 @@ fn issue(driver: &Driver, r: Request<Raw>) {
         Some(Raw::Held) => (JsValue::UNDEFINED, true),
         None => (JsValue::UNDEFINED, false),
     };
-    driver.request(r.id as f64, token, r.attempt, r.segment, r.delay_ms, held);
+    driver.request(
+        r.id as f64,
+        token,
+        r.attempt,
+        r.segment,
+        r.delay_ms,
+        held,
+        r.keys,
+    );
 }
 
 fn count(n: Option<f64>) -> Option<u64> {
@@ -263,12 +275,17 @@ impl PaginatorCore {
                     .into_iter()
                     .map(|p| match p {
                         crate::paginate::Position::Done => Start::Done,
-                        crate::paginate::Position::At { token, skip } => Start::At {
+                        crate::paginate::Position::At {
+                            token,
+                            skip,
+                            anchor,
+                        } => Start::At {
                             token: token.map(|v| Token {
                                 raw: Raw::Js(super::convert::from_value(&v)),
                                 value: Some(v),
                             }),
                             skip,
+                            anchor,
                         },
                     })
                     .collect(),
@@ -285,6 +302,7 @@ impl PaginatorCore {
                 .map(|_| Start::At {
                     token: start.clone(),
                     skip: 0,
+                    anchor: None,
                 })
                 .collect()
         };
@@ -389,15 +407,23 @@ impl PaginatorCore {
         f64::from(code)
     }
 
-    /// Records `n` more items taken by an item consumer (before reading the resume token).
-    pub fn consume(&self, n: f64) {
-        self.walk.borrow_mut().consume(n as u64);
+    /// Records `n` more items taken by an item consumer (before reading the resume token);
+    /// `key`: the driver's copy of the last one's `itemKey` when the consumer stops inside
+    /// the page (`undefined` otherwise), the resume position's anchor.
+    pub fn consume(&self, n: f64, key: JsValue) {
+        let key = (!key.is_undefined())
+            .then(|| token_to_value(&key).ok())
+            .flatten();
+        self.walk.borrow_mut().consume_keyed(n as u64, key);
     }
 
     /// Request `id` brought a page of `len` items whose next token is `token` (`undefined`:
     /// absent; `form`: its copy, see [`token_of`]) and whose has-more flag is `more` (0: none,
-    /// 1: false, 2: true). Issues the requests that may go now; false when the page no longer
+    /// 1: false, 2: true). `keys`: for a request that asked for them, the driver's copies of
+    /// the items' keys (an array; `undefined` without `itemKey`), converted one at a time up
+    /// to the anchor. Issues the requests that may go now; false when the page no longer
     /// belongs to the walk.
+    #[allow(clippy::too_many_arguments)]
     pub fn page(
         &self,
         id: f64,
@@ -406,10 +432,18 @@ impl PaginatorCore {
         form: JsValue,
         more: u32,
         now: f64,
+        keys: JsValue,
     ) -> bool {
         let next = (!token.is_undefined()).then(|| token_of(token, &form));
         let mut w = self.walk.borrow_mut();
-        let kept = w.on_page(id as u64, id, len as u64, next, more_flag(more));
+        let keys = keys.dyn_into::<Array>().ok();
+        // The driver checked every key is a cursor value; one that still does not convert
+        // ends the search (the anchor is then a miss), rather than shift the indices.
+        let mut keys = keys
+            .iter()
+            .flat_map(|a| a.iter())
+            .map_while(|k| token_to_value(&k).ok());
+        let kept = w.on_page_with_keys(id as u64, id, len as u64, next, more_flag(more), &mut keys);
         // Ahead of the consumer: only what `prefetch` allows.
         w.poll_requests_with(now, false, &mut |r| issue(&self.driver, r));
         kept
@@ -528,7 +562,7 @@ impl PaginatorCore {
         self.walk.borrow().stop_reason().map_or(0, |r| r as u32 + 1)
     }
 
-    /// pages, items, emptyPages, retries, requests, and the ms elapsed at `at`.
+    /// pages, items, emptyPages, retries, requests, the ms elapsed at `at`, anchorMisses.
     pub fn stats(&self, at: f64) -> Vec<f64> {
         let w = self.walk.borrow();
         let s = w.stats();
@@ -539,6 +573,7 @@ impl PaginatorCore {
             s.retries as f64,
             s.requests as f64,
             w.elapsed_ms(at),
+            s.anchor_misses as f64,
         ]
     }
 
