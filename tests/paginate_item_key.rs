@@ -110,7 +110,7 @@ fn run(
             let len = rows.len() as u64;
             if req.keys && host == Host::WithKeys {
                 let keys: Vec<Value> = rows.iter().map(|&r| key(r)).collect();
-                walk.on_page_with_keys(req.id, rows, len, next, None, &mut keys.into_iter());
+                walk.on_page_with_keys(req.id, rows, len, next, None, &keys);
             } else {
                 walk.on_page(req.id, rows, len, next, None);
             }
@@ -474,7 +474,7 @@ fn segments_resume_each_at_its_own_anchor_and_only_their_first_page_asks_for_key
     // Segment 0's page now starts with an inserted row: the anchor finds the cut.
     let rows = vec![0, 1, 2, 3, 4];
     let keys: Vec<Value> = rows.iter().map(|&r| key(r)).collect();
-    walk.on_page_with_keys(retry.id, rows, 5, None, None, &mut keys.into_iter());
+    walk.on_page_with_keys(retry.id, rows, 5, None, None, &keys);
     walk.on_page(reqs[1].id, vec![6, 7], 2, None, None);
     let mut got = Vec::new();
     while let Step::Page(d) = walk.pop(0.0) {

@@ -1404,13 +1404,15 @@ class Walk {
     }
   }
 
-  async toArray() {
+  // `keys` (InfiniteList, with itemKey): receives the key copy of every item returned.
+  async toArray(keys) {
     const out = [];
     for (;;) {
       if (this.items !== null && !this.userAborted()) {
         // The rest of the page in one go.
         for (let i = this.index; i < this.end; i++) {
           out.push(this.item(i));
+          if (keys !== undefined) keys.push(this.keys[i]);
           this.index = i + 1;
           this.taken++;
         }
@@ -1664,7 +1666,7 @@ async function runLoad(prior) {
     // request), served instead of fetched again. Then the last page requested, reported with
     // its token: the list keeps it when this chunk ends inside it.
     let token = chunk[2], page = chunk[3], kept = page !== undefined;
-    const paginator = paginate((t, ctx) => {
+    const fetchChunk = (t, ctx) => {
       if (kept) {
         kept = false;
         return page;
@@ -1673,10 +1675,22 @@ async function runLoad(prior) {
       token = t;
       page = p;
       return p;
-    }, chunk[1]);
-    const items = await paginator.toArray();
-    this.loaded(items, paginator.resumeToken, token, page);
-    return items;
+    };
+    // With itemKey the list drops items it already shows; a chunk short for it is filled by
+    // walks from where the last one stopped, for as many items as the list answers. `options`
+    // is the list's own copy, already read by the walk before.
+    const options = chunk[1];
+    for (;;) {
+      const source = new WalkSource(fetchChunk, options);
+      const walk = source.now() ?? await source.later();
+      const keys = walk.itemKey === undefined ? undefined : [];
+      const items = await walk.toArray(keys);
+      const resumeToken = walk.resumeToken();
+      const done = this.loaded(items, resumeToken, token, page, keys);
+      if (typeof done !== "number") return done;
+      defineProperty(options, "maxItems", { value: done, writable: true, enumerable: true, configurable: true });
+      defineProperty(options, "resumeToken", { value: resumeToken, writable: true, enumerable: true, configurable: true });
+    }
   } finally {
     this.end();
   }

@@ -646,15 +646,14 @@ impl<T: Clone, P> Walk<T, P> {
         next: Option<Token<T>>,
         more: Option<bool>,
     ) -> bool {
-        self.on_page_with_keys(id, page, len, next, more, &mut std::iter::empty())
+        self.on_page_with_keys(id, page, len, next, more, &[])
     }
 
     /// [`Walk::on_page`] with the keys of the page's items, in order (read only when the
     /// request asked for them, [`Request::keys`]). A resumed page is skipped up to and
     /// including the first item whose key is deep-equal (map key order ignored, types kept)
     /// to the resume position's anchor; when none is, it is skipped by position and the miss
-    /// is counted in [`Stats::anchor_misses`]. Keys are compared one at a time, up to the
-    /// anchor: a host may convert them lazily.
+    /// is counted in [`Stats::anchor_misses`].
     pub fn on_page_with_keys(
         &mut self,
         id: u64,
@@ -662,7 +661,7 @@ impl<T: Clone, P> Walk<T, P> {
         len: u64,
         next: Option<Token<T>>,
         more: Option<bool>,
-        keys: &mut dyn Iterator<Item = Value>,
+        keys: &[Value],
     ) -> bool {
         if matches!(self.phase, Phase::Stopped(_) | Phase::Failing(_)) {
             return false;
@@ -1041,18 +1040,15 @@ impl<T: Clone, P> Walk<T, P> {
 
 /// The index of the first of the page's `len` keys deep-equal to `anchor` (canonical forms,
 /// as token equality: map key order ignored, types kept).
-fn position_of(anchor: &Value, keys: &mut dyn Iterator<Item = Value>, len: u64) -> Option<u64> {
-    let mut want = Vec::new();
-    canonical_bytes(anchor, true, &mut want);
-    let mut buf = Vec::new();
-    for (i, key) in (0..len).zip(keys) {
-        buf.clear();
-        canonical_bytes(&key, true, &mut buf);
-        if buf == want {
-            return Some(i);
-        }
-    }
-    None
+fn position_of(anchor: &Value, keys: &[Value], len: u64) -> Option<u64> {
+    let canonical = |v: &Value| {
+        let mut bytes = Vec::new();
+        canonical_bytes(v, true, &mut bytes);
+        bytes
+    };
+    let want = canonical(anchor);
+    let at = keys.iter().position(|k| canonical(k) == want)? as u64;
+    (at < len).then_some(at)
 }
 
 #[cfg(test)]

@@ -12,10 +12,12 @@ use super::errors::TypeError;
 use wasm_bindgen::prelude::*;
 use wasm_bindgen::JsCast;
 
+use super::convert::token_to_value;
 use super::page::{codec_option, count_option, get, scope_option};
 use super::paginate::check_paginate_options;
 use crate::codec::{CursorCodec, DecodeOptions, EncodeOptions};
 use crate::error::CursorError;
+use crate::paginate::token::SentTokens;
 use crate::paginate::{Layout, Position, ResumeState};
 use crate::stack::{ChunkWindow, Edge, WindowChange};
 use crate::value::Value;
@@ -53,8 +55,10 @@ struct State {
     codec: Rc<CursorCodec>,
     scope: Option<Value>,
     window: ChunkWindow,
-    /// The items of the chunks in memory, one array per chunk, in window order.
-    chunks: VecDeque<Array>,
+    /// The items of the chunks in memory, one array per chunk, in window order, with their
+    /// item keys (`itemKey`; none without) as the paginator keeps its sent tokens (keyed
+    /// digests), so that no key is shown twice.
+    chunks: VecDeque<(Array, SentTokens)>,
     /// The concatenation of `chunks`: the same array until the next change, so UI frameworks
     /// can compare snapshots by identity.
     items: Array,
@@ -77,7 +81,7 @@ struct Kept {
 impl State {
     fn rebuild_items(&mut self) {
         let all = Array::new();
-        for chunk in &self.chunks {
+        for (chunk, _) in &self.chunks {
             // Cannot fail: both arrays are the list's own, and own data properties are defined.
             let _ = append_items(&all, chunk);
         }
@@ -128,13 +132,16 @@ fn chunk_options(
 // from inside wasm (the descriptor has no prototype, so a planted `get` or `set` is not read
 // either). A `catch` import all the same, so that nothing can unwind through wasm.
 #[wasm_bindgen(inline_js = "const define = Object.defineProperty;
-export function appendItems(out, items) {
+export function appendItems(out, items, keep) {
   let n = out.length;
-  for (let i = 0; i < items.length; i++) define(out, n++, { __proto__: null, value: items[i], writable: true, enumerable: true, configurable: true });
+  for (let i = 0; i < items.length; i++) if (keep === undefined || keep[i]) define(out, n++, { __proto__: null, value: items[i], writable: true, enumerable: true, configurable: true });
 }")]
 extern "C" {
     #[wasm_bindgen(catch, js_name = "appendItems")]
     fn append_items(out: &Array, items: &Array) -> Result<(), JsValue>;
+    /// `append_items` of the items whose `keep` byte is 1.
+    #[wasm_bindgen(catch, js_name = "appendItems")]
+    fn append_kept(out: &Array, items: &Array, keep: &[u8]) -> Result<(), JsValue>;
 }
 
 #[wasm_bindgen]
@@ -160,6 +167,11 @@ pub struct InfiniteLoad {
     /// Whether the walk reads a page without user functions or a response body, so that a
     /// page it read can be read again (set by `begin`).
     rereadable: Cell<bool>,
+    /// With `itemKey`: the chunk's items so far (a load that found items the window already
+    /// shows walks on to fill its chunk), their keys, and how many it dropped.
+    kept: Array,
+    keys: RefCell<SentTokens>,
+    dropped: Cell<usize>,
 }
 
 #[wasm_bindgen]
@@ -203,10 +215,30 @@ impl InfiniteLoad {
     /// The chunk arrived: `items`, and the paginator's `resume` token (where the next chunk
     /// starts). The window decides what it keeps and drops. `page` is the last page the walk
     /// requested, with its request `token`: kept for the next `loadMore` when the chunk ended
-    /// inside it.
-    pub fn loaded(&self, items: Array, resume: Option<String>, token: JsValue, page: JsValue) {
+    /// inside it. `keys` (with `itemKey`): the driver's copies of the items' keys; an item
+    /// whose key the window or the chunk already holds is dropped (see [`Self::fill`]).
+    /// Answers the chunk's items (what the load resolves with), or a number `n`: walk again
+    /// from `resume` for `n` more items and report them here.
+    pub fn loaded(
+        &self,
+        items: Array,
+        resume: Option<String>,
+        token: JsValue,
+        page: JsValue,
+        keys: Option<Array>,
+    ) -> JsValue {
+        let items = match keys {
+            Some(keys) => {
+                let missing = self.fill(&items, &keys, resume.is_some());
+                if missing > 0 {
+                    return (missing as f64).into();
+                }
+                self.kept.clone()
+            }
+            None => items,
+        };
         let Some(index) = self.index.take() else {
-            return;
+            return items.into();
         };
         let edge = match self.kind {
             Kind::More => Edge::Back,
@@ -226,16 +258,17 @@ impl InfiniteLoad {
         let change = s
             .window
             .loaded(edge, index, resume, items.length() as usize);
+        let chunk = (items.clone(), self.keys.take());
         match change {
             WindowChange::Nothing => {}
-            WindowChange::Added(Edge::Back) => s.chunks.push_back(items),
-            WindowChange::Added(Edge::Front) => s.chunks.push_front(items),
+            WindowChange::Added(Edge::Back) => s.chunks.push_back(chunk),
+            WindowChange::Added(Edge::Front) => s.chunks.push_front(chunk),
             WindowChange::AddedAndDropped(Edge::Back) => {
-                s.chunks.push_back(items);
+                s.chunks.push_back(chunk);
                 s.chunks.pop_front();
             }
             WindowChange::AddedAndDropped(Edge::Front) => {
-                s.chunks.push_front(items);
+                s.chunks.push_front(chunk);
                 s.chunks.pop_back();
             }
         }
@@ -243,6 +276,44 @@ impl InfiniteLoad {
             s.kept = kept;
         }
         s.rebuild_items();
+        items.into()
+    }
+
+    /// Adds the items of a walk whose keys are not shown yet (in the window, or earlier in the
+    /// chunk) to the chunk, and answers how many items the chunk still misses when it is to be
+    /// filled (0: it is complete). Only a `loadMore` chunk is filled, from where its walk
+    /// stopped (`more`: it did not reach the end): it continues where the window ends. A
+    /// chunk before the window (`loadPrevious`) is only cleaned, as walking on from its end
+    /// would run into the window. Filling stops after as many duplicates as the window and
+    /// the chunk hold keys: a source that keeps repeating keys is not walked to its end.
+    fn fill(&self, items: &Array, keys: &Array, more: bool) -> usize {
+        let s = self.shared.borrow();
+        let mut chunk = self.keys.borrow_mut();
+        let mut shown = chunk.len();
+        let mut keep = Vec::new();
+        let mut dropped = self.dropped.get();
+        for i in 0..items.length() {
+            // The driver checked that every key is a cursor value; one that still is not is
+            // kept, compared with nothing.
+            let new = token_to_value(&keys.get(i)).map_or(true, |key| {
+                !s.chunks.iter().any(|(_, k)| k.contains(&key)) && chunk.insert(&key)
+            });
+            keep.push(u8::from(new));
+            dropped += usize::from(!new);
+        }
+        self.dropped.set(dropped);
+        // Cannot fail: both arrays are the list's own.
+        let _ = append_kept(&self.kept, items, &keep);
+        for (_, k) in &s.chunks {
+            shown += k.len();
+        }
+        let chunk_items = s.chunk_items.unwrap_or(0);
+        let missing = chunk_items.saturating_sub(self.kept.length() as usize);
+        if self.kind == Kind::More && more && dropped > 0 && dropped <= shown + chunk_items {
+            missing
+        } else {
+            0
+        }
     }
 
     /// The load finished (loaded or failed): the list is idle when it was the last one. The
@@ -318,6 +389,9 @@ fn start_load(shared: &Shared, kind: Kind) -> Promise {
         kind,
         index: Cell::new(None),
         rereadable: Cell::new(false),
+        kept: Array::new(),
+        keys: RefCell::new(SentTokens::default()),
+        dropped: Cell::new(0),
     }
     .into();
     // `run` awaits before it begins: the load starts after this call returned, with the list
@@ -401,6 +475,7 @@ fn build(
         scope,
         window,
         chunks: VecDeque::new(),
+
         items: Array::new(),
         load: Load::Idle,
         kept: None,

@@ -20,7 +20,7 @@ use std::rc::Rc;
 use std::string::{String, ToString};
 use std::vec::Vec;
 
-use js_sys::{Array, Function, JsString, Reflect};
+use js_sys::{Function, JsString, Reflect};
 use wasm_bindgen::prelude::*;
 use wasm_bindgen::JsCast;
 
@@ -436,14 +436,13 @@ impl PaginatorCore {
     ) -> bool {
         let next = (!token.is_undefined()).then(|| token_of(token, &form));
         let mut w = self.walk.borrow_mut();
-        let keys = keys.dyn_into::<Array>().ok();
-        // The driver checked every key is a cursor value; one that still does not convert
-        // ends the search (the anchor is then a miss), rather than shift the indices.
-        let mut keys = keys
-            .iter()
-            .flat_map(|a| a.iter())
-            .map_while(|k| token_to_value(&k).ok());
-        let kept = w.on_page_with_keys(id as u64, id, len as u64, next, more_flag(more), &mut keys);
+        // The driver's copies, checked to be cursor values: one list. (Anything else, which
+        // cannot happen, is no keys: the anchor is then a miss.)
+        let keys = match token_to_value(&keys) {
+            Ok(Value::List(keys)) => keys,
+            _ => Vec::new(),
+        };
+        let kept = w.on_page_with_keys(id as u64, id, len as u64, next, more_flag(more), &keys);
         // Ahead of the consumer: only what `prefetch` allows.
         w.poll_requests_with(now, false, &mut |r| issue(&self.driver, r));
         kept

@@ -521,7 +521,8 @@ describe("stopReason and stats after every kind of stop", () => {
     const p = paginate(source(PAGES).fetchPage, { ...IN, maxItems: 10, prefetch: 3 });
     assert.deepEqual(await p.toArray(), range(0, 10));
     const st = p.stats;
-    assert.deepEqual(Object.keys(st).sort(), ["elapsedMs", "emptyPages", "items", "pages", "requests", "retries"]);
+    assert.deepEqual(Object.keys(st).sort(), ["anchorMisses", "elapsedMs", "emptyPages", "items", "pages", "requests", "retries"]);
+    assert.equal(st.anchorMisses, 0);
     assert.equal(st.items, 10);
     assert.equal(st.pages, 6); // pages 0..5, the last one cut
     assert.equal(st.emptyPages, 2);
