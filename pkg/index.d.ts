@@ -246,6 +246,11 @@ type Locations<V, Page, Item, Token, NextRequired extends boolean, D> = {
   items?: PathsAt<V, ItemList<Item> | undefined, D> | Reader<V, Page, ItemList<Item>> | undefined;
   /** Dotted path (from `root`) or function giving an optional has-more flag. */
   more?: PathsAt<V, boolean | null | undefined, D> | Reader<V, Page, boolean | null | undefined> | undefined;
+  /**
+   * A unique key per item (dotted path in the item, or function): a resumeToken then records
+   * the key of the last item handed out, and the resumed walk skips the refetched page up to it.
+   */
+  itemKey?: PagePath<Item> | ((item: Item) => unknown) | undefined;
 } & (NextRequired extends true
   ? {
       /** Dotted path (from `root`) or function giving the token of the next page. */
@@ -458,6 +463,8 @@ export interface PaginatorStats {
   retries: number;
   requests: number;
   elapsedMs: number;
+  /** Resumed pages that no longer held the item key of the resume position (skipped by position). */
+  anchorMisses: number;
 }
 
 export interface Paginator<Page = any, Item = any> extends AsyncIterable<Page> {

@@ -1,5 +1,6 @@
 #!/usr/bin/env bash
-# Python venv with moto's server mode for the real-server paginator tests (tests/peers/).
+# Python venv with moto's server mode and Django REST Framework for the real-server paginator
+# tests (tests/peers/).
 # Idempotent: skipped when the venv already holds exactly the pinned versions.
 source "$(dirname "$0")/../lib.sh"
 

@@ -86,6 +86,13 @@ async function walk() {
   if (reason === "finished") return;
 }
 void walk;
+// itemKey: a path, or a function of the item type; the stats count anchor misses.
+const keyed = paginate<OrdersPage, Order>(async () => ({ Items: [] }), { preset: "dynamodb", itemKey: (o) => o.id });
+paginate<OrdersPage, Order>(async () => ({ Items: [] }), { preset: "dynamodb", itemKey: "id" });
+const misses: number = keyed.stats.anchorMisses;
+void misses;
+// @ts-expect-error: an item key is a path or a function
+paginate(async () => ({ Items: [] }), { preset: "dynamodb", itemKey: 3 });
 // @ts-expect-error: unknown preset
 paginate(async () => ({}), { preset: "graphql" });
 
