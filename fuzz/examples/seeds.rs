@@ -120,6 +120,23 @@ fn main() {
             }
         }
     }
+    // Positions with an anchor (`itemKey`): the first page and a later one, one chain.
+    for mode in [Mode::Plain, Mode::Signed] {
+        let minter = codec(mode, if mode == Mode::Plain { vec![] } else { keys() });
+        for (i, anchor) in values().into_iter().skip(1).take(4).enumerate() {
+            let state = ResumeState {
+                scope: None,
+                layout: Layout::Single,
+                positions: vec![Position::At {
+                    token: (i % 2 == 1).then(|| Value::from("cursor-2")),
+                    skip: 3,
+                    anchor: Some(anchor),
+                }],
+            };
+            let token = state.encode(&minter).expect("mint a resume seed");
+            write(resume_dir, &mut n, 0, &token);
+        }
+    }
     println!("{n} seeds in {}", resume_dir.display());
 
     let stack_dir = Path::new("corpus/stack");
