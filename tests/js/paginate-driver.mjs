@@ -178,6 +178,24 @@ checks["InfiniteList loads exact chunks and slides back"] = async ({ InfiniteLis
   check(err instanceof TypeError, `new InfiniteList(1): ${err}`);
 };
 
+// Issue #16: with itemKey a cut inside a page resumes after the last item handed out, also
+// when rows were inserted before it (a newest-first keyset feed, 5 new rows at the top).
+checks["itemKey: a resume after inserts repeats nothing"] = async ({ paginate }) => {
+  let rows = Array.from({ length: 30 }, (_, i) => ({ id: 30 - i }));
+  const fetchPage = async (t) => {
+    const from = t === undefined ? 0 : rows.findIndex((r) => r.id < t);
+    const results = rows.slice(from, from + 20);
+    return { results, next: from + 20 < rows.length ? results.at(-1).id : null };
+  };
+  const first = paginate(fetchPage, { items: "results", next: "next", itemKey: "id", maxItems: 10 });
+  const got = (await first.toArray()).map((r) => r.id);
+  rows = [35, 34, 33, 32, 31].map((id) => ({ id })).concat(rows);
+  const rest = paginate(fetchPage, { items: "results", next: "next", itemKey: "id", resumeToken: first.resumeToken });
+  const all = [...got, ...(await rest.toArray()).map((r) => r.id)];
+  check(all.join() === Array.from({ length: 30 }, (_, i) => 30 - i).join(), `itemKey resume: ${all}`);
+  check(rest.stats.anchorMisses === 0, "no anchor miss");
+};
+
 export async function runDriverChecks(lib) {
   const ran = [];
   for (const [name, fn] of Object.entries(checks)) {
