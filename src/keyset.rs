@@ -317,11 +317,18 @@ fn boundary_of(keys: &[SortKey], cursor: &Cursor) -> Result<Boundary, CursorErro
         // A hand-made cursor may carry the key values as a list, in key order.
         Value::List(values) if values.len() == keys.len() => Ok(Boundary::Row(values.clone())),
         _ => {
-            let names: Vec<String> = keys.iter().map(|k| quoted(&k.name)).collect();
-            Err(CursorError::Malformed(format!(
-                "not a keyset cursor for the keys [{}]",
-                names.join(", ")
-            )))
+            // Joined by hand: `join` over `String`s links a second copy of the joining code
+            // (1.2 KB of wasm) beside the one every `[&str].concat()` uses.
+            let mut names = String::new();
+            for (i, k) in keys.iter().enumerate() {
+                if i > 0 {
+                    names.push_str(", ");
+                }
+                names.push_str(&quoted(&k.name));
+            }
+            Err(CursorError::Malformed(
+                ["not a keyset cursor for the keys [", &names, "]"].concat(),
+            ))
         }
     }
 }
