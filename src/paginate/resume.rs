@@ -146,27 +146,24 @@ impl ResumeState {
             .map(|p| match p {
                 Position::Done => Value::List(vec![]),
                 Position::At {
-                    token: None,
-                    skip,
-                    anchor: None,
-                } => Value::List(vec![num(*skip)]),
-                Position::At {
-                    token: Some(t),
-                    skip,
-                    anchor: None,
-                } => Value::List(vec![num(*skip), t.clone()]),
-                // The anchor is a third element, so that tokens without one (every token
-                // minted before anchors existed, and every walk without `itemKey`) keep
-                // their exact spelling; the token slot is then null for the first request.
-                Position::At {
                     token,
                     skip,
-                    anchor: Some(a),
-                } => Value::List(vec![
-                    num(*skip),
-                    token.clone().unwrap_or(Value::Null),
-                    a.clone(),
-                ]),
+                    anchor,
+                } => {
+                    let mut parts = vec![num(*skip)];
+                    // The anchor is a third element, so that tokens without one (every token
+                    // minted before anchors existed, and every walk without `itemKey`) keep
+                    // their exact spelling; the token slot is then null for the first request.
+                    match (token, anchor) {
+                        (t, Some(a)) => {
+                            parts.push(t.clone().unwrap_or(Value::Null));
+                            parts.push(a.clone());
+                        }
+                        (Some(t), None) => parts.push(t.clone()),
+                        (None, None) => {}
+                    }
+                    Value::List(parts)
+                }
             })
             .collect();
         Value::map([

@@ -231,11 +231,7 @@ enum Fetch<T> {
 
 #[derive(Debug)]
 enum Pos<T> {
-    At {
-        token: Option<Shared<T>>,
-        skip: u64,
-        anchor: Option<Value>,
-    },
+    At { token: Option<Shared<T>>, skip: u64 },
     Done,
 }
 
@@ -247,8 +243,12 @@ struct Chain<T> {
     sent: SentTokens,
     /// Items to drop from the next fetched page (a resumed cut).
     first_skip: u64,
-    /// The item key that page is skipped up to, when the resume position has one.
-    first_anchor: Option<Value>,
+    /// The key (`itemKey`) of the last item the consumer received of the page it stands in
+    /// (its `pos`, or the page it is in the middle of), when it stands inside one and the host
+    /// told it: a resume position's anchor. A resumed chain starts with the one of its start,
+    /// which its first page is skipped up to. One per chain, not per page: only the
+    /// consumer's page ever needs one.
+    anchor: Option<Value>,
     buffered: usize,
 }
 
@@ -259,8 +259,6 @@ struct Buffered<T, P> {
     fetch_token: Option<Shared<T>>,
     skip: u64,
     len: u64,
-    /// The key of the last item before `skip` handed out (a resumed page's anchor).
-    anchor: Option<Value>,
     /// The token after this page; `None` when the segment ends with it.
     next: Option<Shared<T>>,
     /// The next token repeats an earlier one (policy `Error`): fail after this page.
@@ -274,9 +272,6 @@ struct Current<T> {
     skip: u64,
     left: u64,
     len: u64,
-    /// The key of the item at `skip - 1`, the last one handed out, when the host told it
-    /// ([`Walk::consume_keyed`]) or the page was resumed at it.
-    anchor: Option<Value>,
     next: Option<Shared<T>>,
     repeated: bool,
 }
@@ -351,7 +346,7 @@ impl<T: Clone, P> Walk<T, P> {
                     fetch: Fetch::Ended,
                     sent: SentTokens::default(),
                     first_skip: 0,
-                    first_anchor: None,
+                    anchor: None,
                     buffered: 0,
                 },
                 Start::At {
@@ -366,19 +361,17 @@ impl<T: Clone, P> Walk<T, P> {
                         sent.insert(value);
                     }
                     let token = token.map(Rc::new);
-                    // An anchor means something only after an item of the page was received.
-                    let anchor = anchor.filter(|_| skip > 0);
                     Chain {
                         segment,
                         pos: Pos::At {
                             token: token.clone(),
                             skip,
-                            anchor: anchor.clone(),
                         },
                         fetch: Fetch::Ready(token),
                         sent,
                         first_skip: skip,
-                        first_anchor: anchor,
+                        // An anchor means something only after an item of the page was received.
+                        anchor: anchor.filter(|_| skip > 0),
                         buffered: 0,
                     }
                 }
@@ -594,7 +587,7 @@ impl<T: Clone, P> Walk<T, P> {
                 continue;
             }
             let segment = chain.segment;
-            let keys = chain.first_anchor.is_some();
+            let keys = chain.first_skip > 0 && chain.anchor.is_some();
             let id = self.issued * self.chains.len() as u64 + i as u64 + 1;
             self.issued += 1;
             // Moved out rather than cloned: the request needs only the raw token.
@@ -674,17 +667,13 @@ impl<T: Clone, P> Walk<T, P> {
             return false;
         };
         let chain = &mut self.chains[i];
-        let (mut skip, anchor) = (
-            std::mem::take(&mut chain.first_skip),
-            chain.first_anchor.take(),
-        );
-        if let Some(a) = &anchor {
+        let mut skip = std::mem::take(&mut chain.first_skip);
+        if let (true, Some(a)) = (skip > 0, &chain.anchor) {
             match position_of(a, keys, len) {
                 Some(at) => skip = at + 1,
                 None => self.stats.anchor_misses += 1,
             }
         }
-        let chain = &mut self.chains[i];
         let next = next.filter(|t| {
             !t.value
                 .as_ref()
@@ -718,7 +707,6 @@ impl<T: Clone, P> Walk<T, P> {
             fetch_token: token,
             skip,
             len,
-            anchor,
             next,
             repeated,
         });
@@ -773,7 +761,7 @@ impl<T: Clone, P> Walk<T, P> {
             self.stats.requests += 1;
             self.stats.retries += 1;
             let segment = self.chains[i].segment;
-            let keys = self.chains[i].first_anchor.is_some();
+            let keys = self.chains[i].first_skip > 0 && self.chains[i].anchor.is_some();
             self.chains[i].fetch = Fetch::InFlight {
                 id,
                 token: token.clone(),
@@ -884,7 +872,6 @@ impl<T: Clone, P> Walk<T, P> {
                 skip: b.skip,
                 left: take,
                 len: b.len,
-                anchor: b.anchor,
                 next: b.next,
                 repeated: b.repeated,
             });
@@ -942,7 +929,7 @@ impl<T: Clone, P> Walk<T, P> {
         cur.skip += n;
         if n > 0 {
             // The anchor is the key of the last item received, whatever it was before.
-            cur.anchor = last_key.filter(|k| *k != Value::Null);
+            self.chains[cur.chain].anchor = last_key;
         }
         if cur.left > 0 {
             // The position inside the page is read from `current` (see `position_of`), so an
@@ -958,15 +945,15 @@ impl<T: Clone, P> Walk<T, P> {
             Pos::At {
                 token: cur.fetch_token,
                 skip: cur.skip,
-                anchor: cur.anchor.filter(|_| cur.skip > 0),
             }
         } else {
+            // The page was received to its end: the next one needs no anchor.
+            self.chains[chain].anchor = None;
             match cur.next {
                 None => Pos::Done,
                 Some(t) => Pos::At {
                     token: Some(t),
                     skip: 0,
-                    anchor: None,
                 },
             }
         };
@@ -1005,20 +992,13 @@ impl<T: Clone, P> Walk<T, P> {
         for (i, c) in self.chains.iter().enumerate() {
             // A page the item consumer is in the middle of.
             let inside = self.current.as_ref().filter(|cur| cur.chain == i);
-            let (token, skip, anchor) = match (inside, &c.pos) {
-                (Some(cur), _) => (&cur.fetch_token, cur.skip, &cur.anchor),
+            let (token, skip) = match (inside, &c.pos) {
+                (Some(cur), _) => (&cur.fetch_token, cur.skip),
                 (None, Pos::Done) => {
                     positions.push(Position::Done);
                     continue;
                 }
-                (
-                    None,
-                    Pos::At {
-                        token,
-                        skip,
-                        anchor,
-                    },
-                ) => (token, *skip, anchor),
+                (None, Pos::At { token, skip }) => (token, *skip),
             };
             let token = match token {
                 None => None,
@@ -1027,7 +1007,7 @@ impl<T: Clone, P> Walk<T, P> {
             positions.push(Position::At {
                 token,
                 skip,
-                anchor: anchor.clone().filter(|_| skip > 0),
+                anchor: c.anchor.clone().filter(|a| skip > 0 && *a != Value::Null),
             });
         }
         Ok(Some(ResumeState {
