@@ -93,6 +93,8 @@ const misses: number = keyed.stats.anchorMisses;
 void misses;
 // @ts-expect-error: an item key is a path or a function
 paginate(async () => ({ Items: [] }), { preset: "dynamodb", itemKey: 3 });
+// @ts-expect-error: an item key's path is checked against the item type
+paginate<OrdersPage, Order>(async () => ({ Items: [] }), { preset: "dynamodb", itemKey: "nope" });
 // @ts-expect-error: unknown preset
 paginate(async () => ({}), { preset: "graphql" });
 
