@@ -22,6 +22,8 @@
 use std::collections::VecDeque;
 use std::fmt;
 
+mod tokens;
+
 use crate::codec::{CursorCodec, DecodeOptions, EncodeOptions};
 use crate::error::{quoted, CursorError};
 use crate::page::Decimal;
@@ -30,8 +32,14 @@ use crate::value::Value;
 // The chunk window moved to its own module; its old path stays.
 pub use crate::window::{ChunkWindow, Edge, WindowChange};
 
-/// The version of the serialized stack state that [`CursorStack::serialize`] writes.
-pub const STATE_VERSION: i128 = 1;
+/// The version of the serialized stack state that [`CursorStack::serialize`] writes: 2, whose
+/// tokens share their common prefixes and suffixes (`docs/cursor-stack.md`, "State format").
+/// [`CursorStack::deserialize`] also reads version 1, whose tokens are stored whole, so URLs
+/// saved before stay valid.
+pub const STATE_VERSION: i128 = 2;
+
+/// The version of the infinite list state ([`ChunkWindow::to_value`]).
+pub(crate) const LIST_STATE_VERSION: i128 = 1;
 
 /// Why a stack cannot move where it was asked to.
 #[derive(Clone, Debug, PartialEq, Eq)]
@@ -131,10 +139,11 @@ pub fn same_token(a: &Value, b: &Value) -> bool {
 }
 
 /// Checks the `v` field of a saved state (`what`: "cursor stack state", "infinite list
-/// state"): `unsupported_version` for another integer, `malformed` without one.
-pub(crate) fn check_version(value: &Value, what: &str) -> Result<(), CursorError> {
+/// state"), which this build reads from version 1 to `newest`, and returns it:
+/// `unsupported_version` for another integer, `malformed` without one.
+pub(crate) fn check_version(value: &Value, what: &str, newest: i128) -> Result<i128, CursorError> {
     match value.get("v") {
-        Some(Value::Int(STATE_VERSION)) => Ok(()),
+        Some(Value::Int(v)) if *v >= 1 && *v <= newest => Ok(*v),
         Some(Value::Int(v)) => Err(CursorError::UnsupportedVersion(
             u8::try_from(*v).unwrap_or(u8::MAX),
         )),
@@ -345,34 +354,38 @@ impl CursorStack {
         Ok(())
     }
 
-    /// The state as a [`Value`]: version, position, kept tokens, successor and depth.
-    pub fn to_value(&self) -> Value {
+    /// The state as a [`Value`] (version 2): version, position, the kept tokens and the
+    /// successor packed into one byte string (each token as what it shares with the one before
+    /// it and the bytes in between), and the depth. Fails only for a token the payload encoding
+    /// cannot carry (`unsupported_value`: an integer outside 64 bits, a duplicate map key, …),
+    /// which no serialized state could hold.
+    pub fn to_value(&self) -> Result<Value, CursorError> {
+        let mut packed = tokens::Packer::default();
+        for token in &self.tokens {
+            packed.push(token.as_ref())?;
+        }
+        if let Successor::Token(next) = &self.successor {
+            packed.push(Some(next))?;
+        }
         let mut entries = vec![
             ("v".to_owned(), Value::Int(STATE_VERSION)),
             ("p".to_owned(), Value::Int(self.page.into())),
             ("o".to_owned(), Value::Int(self.oldest.into())),
-            (
-                "t".to_owned(),
-                Value::List(
-                    self.tokens
-                        .iter()
-                        .map(|t| t.clone().unwrap_or(Value::Null))
-                        .collect(),
-                ),
-            ),
+            ("t".to_owned(), Value::Bytes(packed.out)),
         ];
         match &self.successor {
             Successor::Unknown => {}
             Successor::End => entries.push(("e".to_owned(), Value::Bool(true))),
-            Successor::Token(t) => entries.push(("n".to_owned(), t.clone())),
+            Successor::Token(_) => entries.push(("n".to_owned(), Value::Bool(true))),
         }
         if let Some(max) = self.max_depth {
             entries.push(("d".to_owned(), Value::Int(max.into())));
         }
-        Value::Map(entries)
+        Ok(Value::Map(entries))
     }
 
-    /// Rebuilds a stack from [`to_value`](Self::to_value), checking every invariant.
+    /// Rebuilds a stack from [`to_value`](Self::to_value) (version 2) or from a version 1
+    /// state (tokens stored whole: `t` a list, `n` the next token), checking every invariant.
     pub fn from_value(value: &Value) -> Result<CursorStack, CursorError> {
         let bad = |why: &str| CursorError::Malformed(["cursor stack state: ", why].concat());
         let Value::Map(entries) = value else {
@@ -395,29 +408,48 @@ impl CursorStack {
                 Some(_) => Err(bad(&[key, " is not an integer"].concat())),
             }
         };
-        check_version(value, "cursor stack state")?;
+        let version = check_version(value, "cursor stack state", STATE_VERSION)?;
         let page = int("p")?.ok_or_else(|| bad("no page"))?;
         let oldest = int("o")?.ok_or_else(|| bad("no oldest page"))?;
         // A depth is kept as a u64 on every target: a state saved with a depth above 2^32 - 1
         // restores on wasm32 exactly as it was saved.
         let max_depth = int("d")?;
-        let Some(Value::List(list)) = value.get("t") else {
-            return Err(bad("no tokens"));
+        // The kept tokens (`None`: no token) and the furthest page's next token, from the
+        // list of either version (version 1: the token in `n`; 2: `n` says the list ends with it).
+        let (list, next) = match value.get("t") {
+            Some(Value::List(list)) if version == 1 => (
+                list.iter()
+                    .map(|t| (*t != Value::Null).then(|| t.clone()))
+                    .collect(),
+                value.get("n").cloned(),
+            ),
+            Some(Value::Bytes(packed)) if version == 2 => {
+                let mut list = tokens::unpack(packed)?;
+                let next = match value.get("n") {
+                    None => None,
+                    Some(Value::Bool(true)) => Some(list.pop().flatten().unwrap_or(Value::Null)),
+                    Some(_) => Some(Value::Null),
+                };
+                (list, next)
+            }
+            _ => return Err(bad("no tokens")),
+        };
+        let successor = match (value.get("e"), next) {
+            (None, None) => Successor::Unknown,
+            (Some(Value::Bool(true)), None) => Successor::End,
+            (None, Some(t)) if !t.is_absent_token() => Successor::Token(t),
+            _ => return Err(bad("bad successor")),
         };
         let mut tokens = VecDeque::with_capacity(list.len());
-        for (i, token) in list.iter().enumerate() {
+        for (i, token) in list.into_iter().enumerate() {
             let number = oldest
                 .checked_add(i as u64)
                 .ok_or_else(|| bad("too many"))?;
-            if number == 1 {
-                if *token != Value::Null {
-                    return Err(bad("page 1 has a token"));
-                }
-                tokens.push_back(None);
-            } else if token.is_absent_token() {
-                return Err(bad(&format!("page {} has no token", Decimal(number))));
-            } else {
-                tokens.push_back(Some(token.clone()));
+            match token {
+                None if number == 1 => tokens.push_back(None),
+                Some(_) if number == 1 => return Err(bad("page 1 has a token")),
+                Some(t) if !t.is_absent_token() => tokens.push_back(Some(t)),
+                _ => return Err(bad(&format!("page {} has no token", Decimal(number)))),
             }
         }
         if tokens.is_empty() || page < oldest || page - oldest >= tokens.len() as u64 {
@@ -426,12 +458,6 @@ impl CursorStack {
         if max_depth.is_some_and(|d| tokens.len() as u64 > d) {
             return Err(bad("more tokens than maxDepth"));
         }
-        let successor = match (value.get("e"), value.get("n")) {
-            (None, None) => Successor::Unknown,
-            (Some(Value::Bool(true)), None) => Successor::End,
-            (None, Some(t)) if !t.is_absent_token() => Successor::Token(t.clone()),
-            _ => return Err(bad("bad successor")),
-        };
         Ok(CursorStack {
             page,
             oldest,
@@ -449,7 +475,7 @@ impl CursorStack {
         scope: Option<&Value>,
     ) -> Result<String, CursorError> {
         codec.encode(
-            &self.to_value(),
+            &self.to_value()?,
             &EncodeOptions {
                 scope: scope.cloned(),
                 ..Default::default()
@@ -625,7 +651,7 @@ mod tests {
 
     #[test]
     fn rejects_inconsistent_state() {
-        let good = CursorStack::new().to_value();
+        let good = CursorStack::new().to_value().unwrap();
         assert!(CursorStack::from_value(&good).is_ok());
         let with = |key: &str, v: Value| {
             let Value::Map(mut e) = good.clone() else {
@@ -635,15 +661,27 @@ mod tests {
             e.push((key.to_owned(), v));
             Value::Map(e)
         };
+        let packed = |tokens: &[Option<Value>]| {
+            let mut p = tokens::Packer::default();
+            for t in tokens {
+                p.push(t.as_ref()).unwrap();
+            }
+            Value::Bytes(p.out)
+        };
         for bad in [
             with("p", Value::Int(2)),
             with("p", Value::Int(0)),
             with("o", Value::Int(2)),
-            with("t", Value::List(vec![])),
-            with("t", Value::List(vec![Value::from("x")])),
+            with("t", packed(&[])),
+            with("t", packed(&[s("x")])),
+            with("t", packed(&[None, None])),
+            with("t", packed(&[None, s("")])),
+            with("t", Value::List(vec![Value::Null])), // a version 1 list in version 2
+            with("t", Value::Bytes(vec![9])),
             with("d", Value::Int(0)),
             with("e", Value::Bool(false)),
             with("n", Value::Null),
+            with("n", Value::Bool(true)), // no entry after page 1's
             with("zz", Value::Null),
             Value::Null,
         ] {
@@ -653,11 +691,89 @@ mod tests {
                 "{bad:?}"
             );
         }
-        assert_eq!(
-            CursorStack::from_value(&with("v", Value::Int(2)))
-                .unwrap_err()
-                .code(),
-            "unsupported_version"
-        );
+        for v in [0, 3] {
+            assert_eq!(
+                CursorStack::from_value(&with("v", Value::Int(v)))
+                    .unwrap_err()
+                    .code(),
+                "unsupported_version"
+            );
+        }
+    }
+
+    #[test]
+    fn reads_version_1_states() {
+        // What a build before version 2 wrote for a stack on page 2 of 3, next token "t4".
+        let v1 = |t: Vec<Value>, extra: Option<(&str, Value)>| {
+            let mut e = vec![
+                ("v".to_owned(), Value::Int(1)),
+                ("p".to_owned(), Value::Int(2)),
+                ("o".to_owned(), Value::Int(1)),
+                ("t".to_owned(), Value::List(t)),
+            ];
+            e.extend(extra.map(|(k, v)| (k.to_owned(), v)));
+            Value::Map(e)
+        };
+        let tokens = vec![Value::Null, Value::from("t2"), Value::from("t3")];
+        let old = v1(tokens.clone(), Some(("n", Value::from("t4"))));
+        let mut st = CursorStack::from_value(&old).unwrap();
+        assert_eq!((st.page(), st.current()), (2, s("t2")));
+        assert_eq!(st.forward(None).unwrap(), s("t3"));
+        assert_eq!(st.forward(None).unwrap(), s("t4"));
+        // Written again, it is version 2 and restores to the same stack.
+        let again = st.to_value().unwrap();
+        assert_eq!(again.get("v"), Some(&Value::Int(2)));
+        assert_eq!(CursorStack::from_value(&again).unwrap(), st);
+        for bad in [
+            v1(tokens.clone(), Some(("e", Value::Bool(false)))),
+            v1(tokens.clone(), Some(("n", Value::from("")))),
+            v1(vec![Value::from("x")], None),
+            v1(vec![Value::Null, Value::Null], None),
+        ] {
+            assert_eq!(
+                CursorStack::from_value(&bad).unwrap_err().code(),
+                "malformed",
+                "{bad:?}"
+            );
+        }
+    }
+
+    #[test]
+    fn fifty_next_urls_fit_a_url() {
+        // DRF-style next URLs of 128 characters, consecutive cursors alike (bench/stack-state.mjs
+        // measures the same in JS): the signed state of a full maxDepth 50 stays below 2,000.
+        let codec = CursorCodec::new(crate::codec::CodecOptions {
+            keys: vec![crate::codec::Key::new("k1", [7u8; 32])],
+            ..Default::default()
+        })
+        .unwrap();
+        let mut st = CursorStack::with_max_depth(50).unwrap();
+        for i in 0..60u32 {
+            // DRF's encode_cursor: standard base64 of "p=<position>", then URL-escaped.
+            use base64::Engine as _;
+            let position = format!(
+                "p=2026-05-01+11%3A{:02}%3A{:02}.{:06}%2B00%3A00",
+                59 - i,
+                (i * 37) % 60,
+                i * 7919 % 1_000_000
+            );
+            let cursor = base64::engine::general_purpose::STANDARD
+                .encode(position)
+                .replace('+', "%2B")
+                .replace('/', "%2F")
+                .replace('=', "%3D");
+            let url = format!(
+                "https://api.example.com/v1/merchants/204711/orders/?cursor={cursor}&page_size=50"
+            );
+            st.forward(Some(Some(Value::from(url.as_str())))).unwrap();
+        }
+        let state = st.serialize(&codec, None).unwrap();
+        assert!(state.len() <= 2000, "{}", state.len());
+        let mut back = CursorStack::deserialize(&state, &codec, None).unwrap();
+        assert_eq!(back, st);
+        while back.has_previous() {
+            back.back();
+        }
+        assert_eq!(back.page(), 12); // 61 pages, the last 50 kept
     }
 }

@@ -4,7 +4,7 @@
 //! calls nothing but [`Value`]. The JS binding (`src/wasm/infinite.rs`) holds one per list.
 
 use crate::error::CursorError;
-use crate::stack::{check_version, STATE_VERSION};
+use crate::stack::{check_version, LIST_STATE_VERSION};
 use crate::value::Value;
 
 /// The chunk bookkeeping of an infinite list: the resume token at which every loaded chunk
@@ -163,7 +163,7 @@ impl ChunkWindow {
     /// previous refetches the saved window's chunks from the last one back.
     pub fn to_value(&self) -> Value {
         let mut entries = vec![
-            ("v".to_owned(), Value::Int(STATE_VERSION)),
+            ("v".to_owned(), Value::Int(LIST_STATE_VERSION)),
             (
                 "s".to_owned(),
                 Value::List(
@@ -197,7 +197,7 @@ impl ChunkWindow {
                 Some(_) => Err(bad(&[key, " is not an integer"].concat())),
             }
         };
-        check_version(value, "infinite list state")?;
+        check_version(value, "infinite list state", LIST_STATE_VERSION)?;
         let Some(Value::List(list)) = value.get("s") else {
             return Err(bad("no chunk starts"));
         };

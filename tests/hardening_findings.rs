@@ -137,7 +137,8 @@ fn f11_a_lowered_max_depth_state_re_reads() {
     assert_eq!(stack.page(), 5);
     assert_eq!(stack.current(), Some(Value::from("t5")));
     assert!(!stack.has_previous());
-    let mut again = CursorStack::from_value(&stack.to_value()).expect("the state re-reads");
+    let mut again = CursorStack::from_value(&stack.to_value().expect("the state encodes"))
+        .expect("the state re-reads");
     assert_eq!(again, stack);
     assert_eq!((again.oldest(), again.furthest()), (5, 8));
     for i in 6..=9 {

@@ -60,7 +60,7 @@ fn reachable(steps: usize) -> Vec<CursorStack> {
     for _ in 0..=steps {
         let mut next = Vec::new();
         for stack in frontier {
-            if seen.insert(format!("{:?}", stack.to_value())) {
+            if seen.insert(format!("{:?}", stack.to_value().unwrap())) {
                 next.extend(successors(&stack));
                 all.push(stack);
             }
@@ -71,7 +71,7 @@ fn reachable(steps: usize) -> Vec<CursorStack> {
 }
 
 fn check_round_trip(stack: &CursorStack, codec: &CursorCodec) {
-    let again = CursorStack::from_value(&stack.to_value())
+    let again = CursorStack::from_value(&stack.to_value().unwrap())
         .unwrap_or_else(|e| panic!("{stack:?} does not re-read: {e}"));
     assert_eq!(&again, stack);
     let token = stack.serialize(codec, None).unwrap();
@@ -89,7 +89,7 @@ fn every_state_restored_with_a_smaller_max_depth_round_trips() {
         check_round_trip(stack, &codec);
         for depth in MAX_DEPTHS {
             // `CursorStack.from(state, { maxDepth })`: restore, then lower the depth.
-            let mut lowered = CursorStack::from_value(&stack.to_value()).unwrap();
+            let mut lowered = CursorStack::from_value(&stack.to_value().unwrap()).unwrap();
             lowered.set_max_depth(Some(depth)).unwrap();
             assert_eq!(lowered.page(), stack.page(), "{stack:?} depth {depth}");
             assert_eq!(

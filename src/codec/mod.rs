@@ -27,7 +27,7 @@
 pub(crate) mod base64url;
 mod envelope;
 mod keys;
-mod payload;
+pub(crate) mod payload;
 
 use std::borrow::Cow;
 use std::sync::OnceLock;

@@ -243,7 +243,7 @@ impl JsCursorStack {
     pub fn to_js_string(&self) -> Result<String, JsValue> {
         // A snapshot: the codec's clock (a user `now`) may run while it is minted, and may call
         // this stack, so no borrow is held then.
-        let state = self.read(|s| s.to_value());
+        let state = self.read(|s| s.to_value())?;
         let scope = self.scope.try_borrow().map_err(|_| busy())?.clone();
         Ok(self.codec.encode(
             &state,

@@ -1,6 +1,8 @@
 // CursorStack through the installed package: navigation, eviction, serialization.
 import { test } from "node:test";
 import assert from "node:assert/strict";
+import { createHash } from "node:crypto";
+import { readFileSync } from "node:fs";
 import { CursorStack, CursorCodec, CursorError, PaginationError } from "pagecursor";
 
 const isBadPage = (err) => err instanceof PaginationError && err.code === "bad_page";
@@ -134,17 +136,127 @@ test("toString/from restore the position, URL-safe", () => {
 test("state is capped only by the codec's maxLength", () => {
   const big = new CursorCodec({ maxLength: 1_000_000 });
   const s = new CursorStack({ codec: big });
-  for (let i = 0; i < 1000; i++) s.forward(`token-${i}-${"x".repeat(20)}`);
+  // Tokens with nothing in common (hex digests): the state cannot share their bytes.
+  const token = (i) => createHash("sha256").update(String(i)).digest("hex").slice(0, 29);
+  for (let i = 0; i < 1000; i++) s.forward(token(i));
   const state = s.toString();
   assert.ok(state.length > 20_000);
   const r = CursorStack.from(state, { codec: big });
   assert.equal(r.page, 1001);
   assert.equal(r.goTo(1), undefined);
-  assert.equal(r.forward(), `token-0-${"x".repeat(20)}`);
+  assert.equal(r.forward(), token(0));
   const small = new CursorCodec({ maxLength: 200 });
   const t = new CursorStack({ codec: small });
   for (let i = 0; i < 30; i++) t.forward(`token-${i}`);
   assert.throws(() => t.toString(), (e) => e instanceof CursorError && e.code === "too_large");
+});
+
+// DRF CursorPagination's next URL for a `-created` ordering, as DRF makes it: standard base64
+// of "p=<position>", URL-escaped. 128 characters.
+function drfUrl(us) {
+  const iso = new Date(Math.floor(us / 1000)).toISOString();
+  const position = `${iso.slice(0, 10)} ${iso.slice(11, 19)}.${String(us % 1e6).padStart(6, "0")}+00:00`;
+  const q = (s) => encodeURIComponent(s).replace(/%20/g, "+");
+  const cursor = Buffer.from(`p=${q(position)}`).toString("base64");
+  return `https://api.example.com/v1/merchants/204711/orders/?cursor=${q(cursor)}&page_size=50`;
+}
+
+test("50 pages of 128-character next URLs: a signed state of at most 2,000 characters that restores and goes back to page 1 exactly", () => {
+  const codec = new CursorCodec({ keys: [{ id: "k1", secret: "a long random secret from your secret store" }] });
+  const scope = { table: "orders", status: "open" };
+  const stack = new CursorStack({ codec, scope, maxDepth: 50 });
+  const urls = [];
+  let us = Date.UTC(2026, 4, 1, 12) * 1000;
+  for (let page = 2; page <= 50; page++) {
+    us -= 60e6 + ((page * 7_919_123) % 600e6);
+    const url = drfUrl(us);
+    assert.equal(url.length, 128);
+    urls.push(url);
+    stack.record(url);
+    assert.equal(stack.forward(), url);
+  }
+  stack.record(drfUrl(us - 90e6)); // page 50 says what page 51 is
+  const state = stack.toString();
+  assert.ok(state.length <= 2000, `${state.length} characters`);
+  const restored = CursorStack.from(state, { codec, scope });
+  assert.equal(restored.page, 50);
+  assert.equal(restored.hasNext, true);
+  assert.equal(restored.current, urls.at(-1));
+  for (let page = 49; page >= 1; page--) {
+    assert.equal(restored.back(), page === 1 ? undefined : urls[page - 2]);
+    assert.equal(restored.page, page);
+  }
+  assert.equal(restored.hasPrevious, false);
+  assert.equal(restored.goTo(50), urls.at(-1));
+  assert.equal(restored.forward(), drfUrl(us - 90e6));
+  // Changed anywhere, it is refused; restored with another scope, too.
+  for (const i of [5, state.length >> 1, state.length - 2]) {
+    const edited = state.slice(0, i) + (state[i] === "A" ? "B" : "A") + state.slice(i + 1);
+    assert.throws(() => CursorStack.from(edited, { codec, scope }), (e) => e instanceof CursorError && ["bad_signature", "malformed", "unknown_key"].includes(e.code));
+  }
+  assert.throws(() => CursorStack.from(state, { codec, scope: { table: "orders" } }), (e) => e instanceof CursorError && e.code === "scope_mismatch");
+});
+
+test("version 1 states written by an earlier build restore exactly (tests/stack-v1-states.json)", () => {
+  const { states } = JSON.parse(readFileSync(new URL("../stack-v1-states.json", import.meta.url), "utf8"));
+  assert.equal(states.length, 3);
+  for (const { name, codec: c, scope, state, expect } of states) {
+    const codec = c.keys ? new CursorCodec({ keys: c.keys.map((k) => ({ id: k.id, secret: Buffer.from(k.secret_hex, "hex") })) }) : undefined;
+    const stack = CursorStack.from(state, { codec, scope });
+    assert.equal(stack.page, expect.page, name);
+    assert.equal(stack.hasNext, expect.hasNext, name);
+    assert.equal(stack.hasPrevious, expect.hasPrevious, name);
+    assert.equal(stack.maxDepth, expect.maxDepth ?? undefined, name);
+    const oldest = expect.oldest ?? 1;
+    for (let i = 0; i < expect.tokens.length; i++) {
+      const page = oldest + i;
+      const copy = CursorStack.from(state, { codec, scope });
+      let got;
+      try {
+        got = copy.goTo(page);
+      } catch (err) {
+        // Past the furthest page: the token is the furthest page's next token.
+        assert.ok(err instanceof PaginationError && i === expect.tokens.length - 1, `${name}: page ${page}`);
+        copy.goTo(page - 1);
+        got = copy.forward();
+      }
+      assert.deepEqual(got, expect.tokens[i] ?? undefined, `${name}: page ${page}`);
+    }
+    // Written again it is the compact version, and it restores to the same position.
+    const again = stack.toString();
+    assert.notEqual(again, state);
+    const back = CursorStack.from(again, { codec, scope });
+    assert.equal(back.page, stack.page);
+    assert.deepEqual(back.current, stack.current);
+  }
+});
+
+test("a hostile state is a CursorError, never another error", () => {
+  const s = new CursorStack();
+  for (let i = 0; i < 8; i++) s.forward(`https://api.example.com/items?after=${i * 37}&limit=20`);
+  s.record({ pk: { S: "a" } });
+  const state = s.toString();
+  const alphabet = "ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789-_";
+  let seed = 42;
+  const random = (n) => (seed = (seed * 1103515245 + 12345) % 2147483648) % n;
+  let restored = 0;
+  for (let round = 0; round < 2000; round++) {
+    let edited = state;
+    for (let k = 1 + random(3); k > 0; k--) {
+      const i = random(edited.length);
+      const c = alphabet[random(64)];
+      edited = [edited.slice(0, i) + c + edited.slice(i + 1), edited.slice(0, i) + c + edited.slice(i), edited.slice(0, i) + edited.slice(i + 1)][random(3)];
+    }
+    try {
+      const r = CursorStack.from(edited);
+      // Accepted: then its own state re-reads.
+      assert.equal(CursorStack.from(r.toString()).page, r.page);
+      restored++;
+    } catch (err) {
+      assert.ok(err instanceof CursorError, `${edited}: ${err}`);
+    }
+  }
+  assert.ok(restored < 2000);
 });
 
 test("malformed, tampered and other-scope state is a CursorError", () => {
