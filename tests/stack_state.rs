@@ -163,6 +163,22 @@ fn version_1_states_of_an_earlier_build_restore_exactly() {
 // ---------------------------------------------------------------------------------------
 // Properties: realistic tokens round-trip; hostile states are typed errors.
 
+/// A plain resume token at `skip` items into the page fetched with `url`, as `useCursorStack`
+/// records them.
+fn resume_token(skip: u64, url: &str) -> String {
+    use pagecursor::paginate::resume::{Layout, Position, ResumeState};
+    ResumeState {
+        scope: Some([9; 16]),
+        layout: Layout::Single,
+        positions: vec![Position::At {
+            token: Some(Value::from(url)),
+            skip,
+        }],
+    }
+    .encode(&CursorCodec::default())
+    .unwrap()
+}
+
 /// Tokens of the kinds services hand out, alike from one page to the next (sharing) and not.
 fn token() -> impl Strategy<Value = Value> {
     prop_oneof![
@@ -178,6 +194,8 @@ fn token() -> impl Strategy<Value = Value> {
                 Value::map([("S", Value::from(format!("ORDER#{n:04}").as_str()))])
             ),
         ])),
+        (0u64..4, 0u64..86_400_000_000)
+            .prop_map(|(skip, t)| Value::from(resume_token(skip, &drf_url(t)).as_str())),
         any::<i64>().prop_map(|n| Value::Int(n.into())),
         any::<f64>()
             .prop_filter("NaN is not equal to itself", |f| !f.is_nan())

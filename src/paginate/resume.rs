@@ -112,7 +112,11 @@ pub fn scope_digest(scope: &Value) -> [u8; SCOPE_DIGEST_BYTES] {
     out
 }
 
-fn checksum(body: &Value) -> Vec<u8> {
+/// The checksum `c` of a resume token's payload map (`body`: the map without `c`). Also how a
+/// cursor stack state drops it from the resume tokens it holds and computes it back
+/// (`src/stack/tokens.rs`).
+#[inline(never)]
+pub(crate) fn checksum(body: &Value) -> Vec<u8> {
     let mut bytes = b"pagecursor/resume".to_vec();
     canonical_bytes(body, false, &mut bytes);
     Sha256::digest(&bytes)[..CHECKSUM_BYTES].to_vec()

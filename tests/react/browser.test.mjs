@@ -176,6 +176,35 @@ test("useCursorStack with history: Back/Forward, reload and a shared link land o
   }
 });
 
+test("useCursorStack with maxDepth 50 and a signing codec: 50 pages of DynamoDB keys fit a 2,000-character URL; reload, then Back over all kept pages", async () => {
+  const { ctx, page, problems } = await open("orders");
+  const shows = (n) => until(page, (n) => document.getElementById("page")?.textContent === String(n) && document.getElementById("status").textContent === "ready", n);
+  try {
+    await shows(1);
+    for (let n = 2; n <= 51; n++) {
+      await page.click("#next");
+      await shows(n);
+    }
+    assert.deepEqual(await ids(page), range("order", 500, 510));
+    const nav = new URL(page.url()).searchParams.get("nav");
+    assert.ok(nav.length <= 2000, `?nav= is ${nav.length} characters at page 51`);
+    console.log(`# useCursorStack, 50 pages of DynamoDB keys, signed: ?nav= ${nav.length} characters`);
+    await page.reload();
+    await shows(51);
+    assert.deepEqual(await ids(page), range("order", 500, 510));
+    // maxDepth 50 keeps pages 2 to 51: Back reaches page 2, each page's rows exact.
+    for (let n = 50; n >= 2; n--) {
+      await page.click("#back");
+      await shows(n);
+      assert.deepEqual(await ids(page), range("order", 10 * (n - 1), 10 * n));
+    }
+    assert.equal(await page.locator("#back").isDisabled(), true);
+    assert.deepEqual(problems, []);
+  } finally {
+    await ctx.close();
+  }
+});
+
 test("@tanstack/react-query with infinitePageOptions: exact chunks; maxPages evicts, scrolling back refetches them identically", async () => {
   const { ctx, page, problems } = await open("query");
   const chunks = async () => JSON.parse(await text(page, "chunks"));

@@ -6,11 +6,14 @@
 //   window: useInfiniteList with maxChunks 3 and both sentinels;
 //   table: useCursorStack with pageItems 5 and history "push" (param "nav"), a `key` (the
 //          filter, also the tokens' scope) that starts over;
-//   query: @tanstack/react-query's useInfiniteQuery with infinitePageOptions, maxPages 3.
+//   query: @tanstack/react-query's useInfiniteQuery with infinitePageOptions, maxPages 3;
+//   orders: useCursorStack over DynamoDB-style LastEvaluatedKey maps, maxDepth 50, a signing
+//          codec and history "push": the URL state of 50 pages.
 import { createElement as h, useState } from "react";
 import { createRoot } from "react-dom/client";
 import { QueryClient, QueryClientProvider, useInfiniteQuery } from "@tanstack/react-query";
 import { useInfiniteList, useCursorStack } from "pagecursor/react";
+import { CursorCodec, ready } from "pagecursor";
 import { infinitePageOptions } from "pagecursor/tanstack";
 
 // The service: for each filter, 200 items in pages of uneven sizes (most of them empty), a token
@@ -100,6 +103,29 @@ function Table() {
   );
 }
 
+// A DynamoDB Query of 10 orders a page whose LastEvaluatedKey is {pk, sk} of the last order.
+const ORDER_KEY = (i) => ({ pk: { S: "TENANT#4711" }, sk: { S: `ORDER#2026-05-01T${String(8 + Math.floor(i / 60)).padStart(2, "0")}:${String(i % 60).padStart(2, "0")}:00.000Z#${String(i * 37).padStart(6, "0")}` } });
+async function fetchOrders(key) {
+  api.requests++;
+  const start = key === undefined ? 0 : Number(key.sk.S.slice(-6)) / 37 + 1;
+  const Items = Array.from({ length: 10 }, (_, k) => ({ id: `order-${start + k}` }));
+  return { Items, LastEvaluatedKey: start + 10 < 1000 ? ORDER_KEY(start + 9) : undefined };
+}
+let signing; // made once the wasm is there (CursorCodec is synchronous)
+function Orders() {
+  const table = useCursorStack(fetchOrders, { preset: "dynamodb", history: "push", maxDepth: 50, codec: signing, scope: "orders" });
+  return h(
+    "section",
+    null,
+    h("p", { id: "status" }, table.status),
+    h("p", { id: "page" }, String(table.page)),
+    h("ul", { id: "items" }, table.items.map((item) => h("li", { key: item.id }, item.id))),
+    h("button", { id: "back", disabled: !table.hasPrevious, onClick: table.back }, "Back"),
+    h("button", { id: "next", disabled: !table.hasNext, onClick: table.next }, "Next"),
+    table.status === "error" && h("p", { id: "error" }, `${table.error?.name} ${table.error?.code}`),
+  );
+}
+
 const client = new QueryClient({ defaultOptions: { queries: { retry: false, refetchOnWindowFocus: false } } });
 function Query() {
   const query = useInfiniteQuery({
@@ -119,7 +145,13 @@ function Query() {
 }
 
 const view = new URL(location.href).searchParams.get("view");
-const App = { feed: Feed, window: Window, table: Table }[view];
-createRoot(document.getElementById("root")).render(
-  App ? h(App) : h(QueryClientProvider, { client }, h(Query)),
-);
+const App = { feed: Feed, window: Window, table: Table, orders: Orders }[view];
+const render = () => createRoot(document.getElementById("root")).render(App ? h(App) : h(QueryClientProvider, { client }, h(Query)));
+if (App === Orders) {
+  void ready.then(() => {
+    signing = new CursorCodec({ keys: [{ id: "k1", secret: "a long random secret of the test app" }] });
+    render();
+  });
+} else {
+  render();
+}
