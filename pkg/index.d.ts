@@ -584,6 +584,13 @@ export interface InfiniteList<Item = unknown> {
   reset(): void;
   /** `listener` runs after every change of items, hasMore, hasPrevious, loading or error. */
   subscribe(listener: () => void): () => void;
+  /**
+   * For a scroll-driven UI: the sentinel after the items (`"more"`) or before them
+   * (`"previous"`) is in view or not; returns the load to start now, if any. Report every
+   * sentinel again after each load: a load that dropped the chunk at one edge holds that
+   * edge's sentinel until it is reported out of view (no ping-pong).
+   */
+  sentinel(which: "more" | "previous", inView: boolean): "more" | "previous" | undefined;
   toString(): string;
   /** The same string as toString(). */
   toJSON(): string;

@@ -37,15 +37,37 @@ pub struct ChunkWindow {
     /// How many chunks are in memory.
     len: usize,
     max_chunks: Option<usize>,
+    /// What a scroll-driven UI reported of its two sentinels, by [`Edge`] (front, back).
+    sentinels: [Sentinel; 2],
+}
+
+/// A sentinel of a scroll-driven UI: an element before (front) or after (back) the items that
+/// loads the chunk on its side while it is in view.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+struct Sentinel {
+    /// The UI's last report: in view or not.
+    in_view: bool,
+    /// Set when a load at the other edge dropped the chunk on this side; cleared when the
+    /// sentinel is reported out of view, or a load at this edge ran.
+    held: bool,
 }
 
 /// Which side of the window a chunk was loaded on.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub enum Edge {
     /// Before the window (`loadPrevious`).
-    Front,
+    Front = 0,
     /// After the window (`loadMore`).
-    Back,
+    Back = 1,
+}
+
+impl Edge {
+    fn opposite(self) -> Edge {
+        match self {
+            Edge::Front => Edge::Back,
+            Edge::Back => Edge::Front,
+        }
+    }
 }
 
 /// What a load did to the window.
@@ -68,6 +90,7 @@ impl ChunkWindow {
             first: 0,
             len: 0,
             max_chunks: max_chunks.map(|m| m.max(1)),
+            sentinels: Default::default(),
         }
     }
 
@@ -123,6 +146,9 @@ impl ChunkWindow {
         if expected != Some(index) {
             return WindowChange::Nothing;
         }
+        // A load ran at this edge: its sentinel is no longer held (a "load earlier" button
+        // may load before the sentinel was out of view).
+        self.sentinels[edge as usize].held = false;
         match resume {
             Some(token) => {
                 if index + 1 == self.starts.len() {
@@ -152,9 +178,51 @@ impl ChunkWindow {
             if edge == Edge::Back {
                 self.first += 1;
             }
+            self.sentinels[edge.opposite() as usize].held = true;
             return WindowChange::AddedAndDropped(edge);
         }
         WindowChange::Added(edge)
+    }
+
+    /// A scroll-driven UI's report of a sentinel: in view or not. Returns the load it should
+    /// start now, if any ([`wanted`](Self::wanted)). A UI reports every sentinel again after
+    /// each load (an `IntersectionObserver` observed again answers at once), so that what a
+    /// load's new layout shows, and hides, is known.
+    ///
+    /// **Hysteresis.** A load that drops a chunk at one edge *holds* the sentinel at that edge:
+    /// it starts no load until it is reported out of view. In a viewport about the size of the
+    /// window, the drop itself brings that sentinel into view (the content before the viewport
+    /// shrank and the scroll position is clamped at its end) without any scroll of the user's;
+    /// loading there would drop the chunk just loaded at the other edge, whose sentinel would
+    /// then load it again, and so on (measured in Chromium with `maxChunks: 3`, a 720 px window
+    /// in a 640 px box: requests for chunks 0, 3, 0, 3, … without end). A held sentinel that
+    /// the user scrolls toward while it stays in view (a wheel turned at the end of the
+    /// scroll) is reported out of view and in view again: a sighting of the user's own.
+    pub fn sentinel(&mut self, edge: Edge, in_view: bool) -> Option<Edge> {
+        let sentinel = &mut self.sentinels[edge as usize];
+        sentinel.in_view = in_view;
+        if !in_view {
+            sentinel.held = false;
+        }
+        self.wanted()
+    }
+
+    /// The load a scroll-driven UI should start: at the back while its sentinel is in view, not
+    /// held and a chunk after the window may exist — the back wins when both are in view, so a
+    /// window shorter than the viewport grows to its end instead of taking turns — else at the
+    /// front on the same terms.
+    pub fn wanted(&self) -> Option<Edge> {
+        let ready = |edge: Edge| {
+            let s = self.sentinels[edge as usize];
+            s.in_view && !s.held
+        };
+        if ready(Edge::Back) && self.has_more() {
+            Some(Edge::Back)
+        } else if ready(Edge::Front) && self.has_previous() {
+            Some(Edge::Front)
+        } else {
+            None
+        }
     }
 
     /// The state as a [`Value`]: the chunk start tokens, the end, and the window (first chunk
@@ -229,6 +297,7 @@ impl ChunkWindow {
             first: position,
             len: 0,
             max_chunks: max_chunks.map(|m| m.max(1)),
+            sentinels: Default::default(),
         })
     }
 }
@@ -267,6 +336,81 @@ mod tests {
         assert_eq!(w.loaded(Edge::Back, 4, None, 0), WindowChange::Nothing);
         assert!(!w.has_more());
         assert_eq!(w.window(), 2..4);
+    }
+
+    /// Loads the chunk at `edge`, as a UI does when the window asks for it.
+    fn load(w: &mut ChunkWindow, edge: Edge) -> WindowChange {
+        let (index, _) = match edge {
+            Edge::Back => w.next_chunk(),
+            Edge::Front => w.previous_chunk(),
+        }
+        .unwrap();
+        w.loaded(edge, index, Some(format!("r{index}")), 10)
+    }
+
+    #[test]
+    fn a_sentinel_brought_into_view_by_a_drop_waits_until_it_was_out_of_view() {
+        let mut w = ChunkWindow::new(Some(3));
+        // The bottom sentinel in view: chunks 0 to 3 load, the fourth drops chunk 0.
+        assert_eq!(w.sentinel(Edge::Back, true), Some(Edge::Back));
+        for _ in 0..3 {
+            load(&mut w, Edge::Back);
+            assert_eq!(w.wanted(), Some(Edge::Back));
+        }
+        assert_eq!(
+            load(&mut w, Edge::Back),
+            WindowChange::AddedAndDropped(Edge::Back)
+        );
+        assert_eq!(w.window(), 1..4);
+        // The UI reports both sentinels after the load: in a viewport about the window's size
+        // the drop hid the bottom one and brought the top one into view. The top is held.
+        assert_eq!(w.sentinel(Edge::Back, false), None);
+        assert_eq!(w.sentinel(Edge::Front, true), None, "no ping-pong");
+        // The user scrolls down a little (the top leaves the view), then back up: it loads.
+        assert_eq!(w.sentinel(Edge::Front, false), None);
+        assert_eq!(w.sentinel(Edge::Front, true), Some(Edge::Front));
+        assert_eq!(
+            load(&mut w, Edge::Front),
+            WindowChange::AddedAndDropped(Edge::Front)
+        );
+        assert_eq!(w.window(), 0..3);
+        // That load dropped chunk 3: the bottom sentinel, brought into view by it, is held; the
+        // top one is at the first chunk now.
+        assert_eq!(w.sentinel(Edge::Back, true), None);
+        assert_eq!(w.wanted(), None);
+        // Reported out of view and in view again (the user's wheel toward it), it loads.
+        assert_eq!(w.sentinel(Edge::Back, false), None);
+        assert_eq!(w.sentinel(Edge::Back, true), Some(Edge::Back));
+        // A load at an edge releases its own sentinel: a "load earlier" button works.
+        load(&mut w, Edge::Back);
+        assert!(w.sentinels[Edge::Front as usize].held);
+        load(&mut w, Edge::Front);
+        assert!(!w.sentinels[Edge::Front as usize].held);
+        // A restored window starts with no report and no hold.
+        let back = ChunkWindow::from_value(&w.to_value(), Some(3)).unwrap();
+        assert_eq!(back.sentinels, [Sentinel::default(); 2]);
+    }
+
+    #[test]
+    fn the_back_wins_when_both_sentinels_are_in_view() {
+        // A window shorter than the viewport: both in view, no hold yet. The list grows at the
+        // back until the end; the front, held by each drop, never takes a turn.
+        let mut w = ChunkWindow::new(Some(2));
+        assert_eq!(w.sentinel(Edge::Front, true), None);
+        let mut want = w.sentinel(Edge::Back, true);
+        let mut loads = 0;
+        while let Some(edge) = want {
+            assert_eq!(edge, Edge::Back);
+            let (index, _) = w.next_chunk().unwrap();
+            w.loaded(edge, index, (index < 6).then(|| format!("r{index}")), 10);
+            want = w.wanted();
+            loads += 1;
+            assert!(loads < 20);
+        }
+        assert_eq!(loads, 7);
+        assert!(!w.has_more());
+        assert_eq!(w.window(), 5..7);
+        assert_eq!(w.wanted(), None, "the held front waits at the end too");
     }
 
     #[test]

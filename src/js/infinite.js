@@ -231,6 +231,25 @@ export class InfiniteList {
     }
     InfiniteList.#notify(this);
   }
+  /**
+   * For a scroll-driven UI: the sentinel after the items ("more") or before them ("previous")
+   * is in view or not. Returns the load to start now ("more" or "previous"), or undefined: none
+   * is wanted, one runs, or the last one failed (retry() is the user's). Report every sentinel
+   * again after each load: a load that drops the chunk at one edge holds that edge's sentinel
+   * until it is reported out of view, so that a window about the viewport's size never has its
+   * two sentinels take turns (docs/cursor-stack.md, "Sentinels").
+   */
+  sentinel(which, inView) {
+    InfiniteList.#check(this, "sentinel");
+    if (which !== "more" && which !== "previous") {
+      throw makeArgumentError(false, `InfiniteList.sentinel: which must be "more" or "previous", got ${typeof which === "string" ? JSON.stringify(which) : typeof which}`);
+    }
+    if (typeof inView !== "boolean") throw makeArgumentError(false, `InfiniteList.sentinel: inView must be a boolean, got ${typeof inView}`);
+    const wasm = InfiniteList.#live(this, "sentinel");
+    if (wasm === undefined) return undefined;
+    const load = wasm.sentinel(which === "more", inView);
+    return this.#pending > 0 || this.#error !== undefined ? undefined : load;
+  }
   /** For UI frameworks: `listener` runs after every change; returns unsubscribe. */
   subscribe(listener) {
     InfiniteList.#check(this, "subscribe");

@@ -87,8 +87,8 @@ class Store {
 // useInfiniteList
 
 class ListStore extends Store {
-  bottom = { visible: false, observer: undefined, element: undefined };
-  top = { visible: false, observer: undefined, element: undefined };
+  bottom = { which: "more", visible: false, observer: undefined, element: undefined, root: undefined, since: 0 };
+  top = { which: "previous", visible: false, observer: undefined, element: undefined, root: undefined, since: 0 };
 
   constructor(fetchRef, options) {
     super();
@@ -118,10 +118,18 @@ class ListStore extends Store {
     this.active = true;
     const { list } = this;
     if (list.items.length === 0 && !list.hasPrevious && list.hasMore && !list.loading && list.error === undefined) this.loadMore();
+    if (!this.listening && typeof window === "object" && typeof window.addEventListener === "function") {
+      this.listening = true;
+      for (const type of ["wheel", "keydown", "touchstart", "touchmove"]) window.addEventListener(type, this.onIntent, { passive: true, capture: true });
+    }
   }
   stopped() {
     // Its loads are stale now: their walks stop at their next request.
     this.list.reset();
+    if (this.listening) {
+      this.listening = false;
+      for (const type of ["wheel", "keydown", "touchstart", "touchmove"]) window.removeEventListener(type, this.onIntent, { capture: true });
+    }
   }
 
   loadMore = () => void this.list.loadMore().catch(ignore);
@@ -132,43 +140,89 @@ class ListStore extends Store {
     this.loadMore();
   };
 
-  // A sentinel stays visible when a chunk did not fill the viewport, and an observer reports
-  // only changes: after every load, a sentinel that was in view is observed again, so that the
-  // observer reports where it is now that the new items are laid out (the visibility seen
-  // before the load is stale), and a load follows while it is still in view. The bottom
-  // sentinel wins when both are in view (a window shorter than the viewport), so that the two
-  // never take turns dropping each other's chunk.
+  // The list decides which sentinel loads (InfiniteList.sentinel, the window's rule in Rust):
+  // the hook only observes. After every load each sentinel is observed again, so that the
+  // observer reports where it is in the new layout (an observer reports only changes, and the
+  // visibility seen before the load is stale): a sentinel still in view loads the next chunk
+  // (a chunk that did not fill the viewport), and one that the load's drop brought into view
+  // waits until it has been out of view (the hysteresis that keeps the two sentinels of a
+  // window about the viewport's size from taking turns). Reports queued before the new
+  // observation are dropped (their `time` is earlier).
   follow() {
     const { list } = this;
     if (!this.active || list.loading || list.error !== undefined) return;
     for (const edge of [this.bottom, this.top]) {
-      if (edge.visible && edge.observer !== undefined) {
+      if (edge.observer !== undefined) {
+        edge.since = performance.now();
         edge.observer.unobserve(edge.element);
         edge.observer.observe(edge.element);
       }
     }
   }
-  seen() {
-    const { list } = this;
-    if (!this.active || list.loading || list.error !== undefined) return;
-    if (this.bottom.visible && list.hasMore) this.loadMore();
-    else if (!this.bottom.visible && this.top.visible && list.hasPrevious) this.loadPrevious();
+  report(edge, visible) {
+    edge.visible = visible;
+    const load = this.list.sentinel(edge.which, visible);
+    if (!this.active) return;
+    if (load === "more") this.loadMore();
+    else if (load === "previous") this.loadPrevious();
   }
+
+  // The user turns the wheel (or presses a key, or drags a finger) toward a sentinel that is in
+  // view: at the end of the scroll that moves nothing, so no observer reports it; it counts as
+  // the user's own new sighting, which releases a sentinel held by the last drop.
+  onIntent = (event) => {
+    let up;
+    if (event.type === "wheel") up = event.deltaY < 0 ? true : event.deltaY > 0 ? false : undefined;
+    else if (event.type === "keydown") up = KEYS_UP.has(event.key) || (event.key === " " && event.shiftKey) ? true : KEYS_DOWN.has(event.key) ? false : undefined;
+    else {
+      const y = event.touches?.[0]?.clientY;
+      if (event.type === "touchmove" && typeof y === "number" && typeof this.touchY === "number" && y !== this.touchY) up = y > this.touchY;
+      this.touchY = y;
+    }
+    if (up === undefined || !this.active) return;
+    const edge = up ? this.top : this.bottom;
+    if (!edge.visible || edge.element === undefined || !inside(edge.root, event.target)) return;
+    this.list.sentinel(edge.which, false);
+    this.report(edge, true);
+  };
 
   watch(edge, element) {
     if (edge.observer !== undefined) edge.observer.disconnect();
-    edge.observer = edge.element = undefined;
+    const was = edge.observer !== undefined;
+    edge.observer = edge.element = edge.root = undefined;
     edge.visible = false;
+    // A sentinel that is gone is out of view (a held one is released).
+    if (was) this.list.sentinel(edge.which, false);
     if (element === null || element === undefined || typeof IntersectionObserver !== "function") return;
     edge.element = element;
+    edge.root = scrollRoot(element);
+    edge.since = performance.now();
     edge.observer = new IntersectionObserver((entries) => {
-      edge.visible = entries[entries.length - 1].isIntersecting;
-      this.seen();
+      const entry = entries[entries.length - 1];
+      if (entry.time < edge.since) return;
+      this.report(edge, entry.isIntersecting);
     });
     edge.observer.observe(element);
   }
   sentinelRef = (element) => this.watch(this.bottom, element);
   previousSentinelRef = (element) => this.watch(this.top, element);
+}
+
+const KEYS_UP = new Set(["ArrowUp", "PageUp", "Home"]);
+const KEYS_DOWN = new Set(["ArrowDown", "PageDown", "End", " "]);
+
+// The element that scrolls the sentinel (its nearest ancestor with overflow auto or scroll),
+// or undefined for the document: a wheel or key counts toward a sentinel only inside it.
+function scrollRoot(element) {
+  for (let e = element.parentElement; e !== null && e !== document.body && e !== document.documentElement; e = e.parentElement) {
+    const overflow = getComputedStyle(e).overflowY;
+    if (overflow === "auto" || overflow === "scroll") return e;
+  }
+  return undefined;
+}
+function inside(root, target) {
+  if (root === undefined) return true;
+  return target instanceof Node && (root === target || root.contains(target) || target === document.body || target === document.documentElement);
 }
 
 /**

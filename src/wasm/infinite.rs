@@ -555,6 +555,23 @@ impl InfiniteList {
         start_load(&self.shared, Kind::Previous)
     }
 
+    /// A scroll-driven UI's report: the sentinel after the items (`more`) or before them is in
+    /// view or not. Returns the load to start now, `"more"` or `"previous"`, or `undefined`
+    /// (none, or a load is running). The window owns the rule, hysteresis included
+    /// (`ChunkWindow::sentinel`); the JS class checks the arguments.
+    pub fn sentinel(&self, more: bool, in_view: bool) -> JsValue {
+        let Ok(mut s) = self.shared.try_borrow_mut() else {
+            return JsValue::UNDEFINED;
+        };
+        let edge = if more { Edge::Back } else { Edge::Front };
+        match s.window.sentinel(edge, in_view) {
+            _ if s.loading() => JsValue::UNDEFINED,
+            Some(Edge::Back) => "more".into(),
+            Some(Edge::Front) => "previous".into(),
+            None => JsValue::UNDEFINED,
+        }
+    }
+
     /// The position (chunk start tokens and window), URL- and sessionStorage-safe, minted by
     /// `options.codec` and bound to `options.scope`.
     #[wasm_bindgen(js_name = "toString")]

@@ -104,6 +104,45 @@ test("useInfiniteList with maxChunks: the top sentinel loads the dropped chunks 
   }
 });
 
+test("useInfiniteList with maxChunks 3 in a box about the window's height: a real wheel scroll down and back up never ping-pongs", async () => {
+  const ctx = await browser.newContext({ viewport: { width: 800, height: 900 } });
+  const { page, problems } = await open("tight", ctx);
+  const first = async () => Number((await page.locator("#items li").first().textContent()).slice(2));
+  const settle = () => page.waitForTimeout(60);
+  try {
+    await until(page, () => document.getElementById("status").textContent === "ready");
+    const box = await page.locator("#box").boundingBox();
+    await page.mouse.move(box.x + box.width / 2, box.y + box.height / 2);
+    // Down, a notch at a time (100 px), until the window starts at chunk 15.
+    await page.evaluate(() => (window.__phase = "down"));
+    for (let i = 0; i < 400 && (await first()) < 150; i++) {
+      await page.mouse.wheel(0, 100);
+      await settle();
+    }
+    assert.ok((await first()) >= 150, `scrolled down to item ${await first()}`);
+    // Back up to the first item.
+    await page.evaluate(() => (window.__phase = "up"));
+    for (let i = 0; i < 400 && (await first()) > 0; i++) {
+      await page.mouse.wheel(0, -100);
+      await settle();
+    }
+    await until(page, () => document.getElementById("status").textContent === "ready");
+    assert.equal(await first(), 0, "back at the first item");
+    const log = await page.evaluate(() => window.__tight.log);
+    const down = log.filter((r) => r.phase !== "up").map((r) => r.page);
+    const up = log.filter((r) => r.phase === "up").map((r) => r.page);
+    // Scrolling down asks only for later chunks, each once; scrolling up only for earlier ones.
+    const last = down.at(-1);
+    assert.deepEqual(down, Array.from({ length: last + 1 }, (_, i) => i), `down: ${down}`);
+    assert.deepEqual(up, Array.from({ length: up.length }, (_, i) => last - 3 - i), `up: ${up}`);
+    assert.equal(up.at(-1), 0);
+    console.log(`# tight window: ${down.length} requests down to chunk ${last}, ${up.length} back up`);
+    assert.deepEqual(problems, []);
+  } finally {
+    await ctx.close();
+  }
+});
+
 test("useCursorStack with history: Back/Forward, reload and a shared link land on the same page; a new key starts over", async () => {
   const { ctx, page, problems } = await open("table");
   const shows = (n) => until(page, (n) => document.getElementById("page").textContent === String(n) && document.getElementById("status").textContent === "ready", n);

@@ -4,6 +4,8 @@
 //   feed:  useInfiniteList, chunks of 10 over pages with many empty ones, a bottom sentinel in
 //          a scrolling box, failures on demand, a `key` (the filter) that starts over;
 //   window: useInfiniteList with maxChunks 3 and both sentinels;
+//   tight: useInfiniteList with maxChunks 3 in a box about the window's height (640 px for a
+//          window of 720): the geometry in which the two sentinels used to take turns;
 //   table: useCursorStack with pageItems 5 and history "push" (param "nav"), a `key` (the
 //          filter, also the tokens' scope) that starts over;
 //   query: @tanstack/react-query's useInfiniteQuery with infinitePageOptions, maxPages 3;
@@ -84,6 +86,33 @@ function Window() {
   );
 }
 
+// Pages of exactly 10 items (one request per chunk of 10), each request logged with the page
+// asked for and the direction the test is scrolling in (window.__phase).
+const tight = { log: [] };
+window.__tight = tight;
+async function fetchTight(token, { signal }) {
+  const i = typeof token === "number" ? token : 0;
+  tight.log.push({ page: i, phase: window.__phase ?? "start" });
+  await new Promise((r) => setTimeout(r, 2));
+  if (signal.aborted) throw signal.reason;
+  return { items: Array.from({ length: 10 }, (_, k) => ({ id: `t-${i * 10 + k}` })), next_cursor: i + 1 < 100 ? i + 1 : undefined };
+}
+function Tight() {
+  const feed = useInfiniteList(fetchTight, { preset: "keyset", chunkItems: 10, maxChunks: 3 });
+  return h(
+    "section",
+    null,
+    h("p", { id: "status" }, feed.status),
+    h(
+      "div",
+      { id: "box", style: { height: "640px", overflowY: "auto" } },
+      feed.hasPrevious && h("div", { id: "top", ref: feed.previousSentinelRef, style: { height: "1px" } }),
+      h("ul", { id: "items", style: { margin: 0 } }, feed.items.map((item) => h("li", { key: item.id, style: { height: "24px" } }, item.id))),
+      feed.hasMore && h("div", { id: "sentinel", ref: feed.sentinelRef, style: { height: "1px" } }),
+    ),
+  );
+}
+
 function Table() {
   const [filter, setFilter] = useState("a");
   const table = useCursorStack(fetchPage(filter), { preset: "keyset", pageItems: 5, history: "push", key: [filter], scope: filter });
@@ -145,7 +174,7 @@ function Query() {
 }
 
 const view = new URL(location.href).searchParams.get("view");
-const App = { feed: Feed, window: Window, table: Table, orders: Orders }[view];
+const App = { feed: Feed, window: Window, tight: Tight, table: Table, orders: Orders }[view];
 const render = () => createRoot(document.getElementById("root")).render(App ? h(App) : h(QueryClientProvider, { client }, h(Query)));
 if (App === Orders) {
   void ready.then(() => {
