@@ -173,24 +173,37 @@ impl ChunkWindow {
         if edge == Edge::Front {
             self.first -= 1;
         }
+        // The new chunk moves both sentinels: what the UI reported before is stale. They count
+        // as out of view (no load is wanted) until the UI reports them again.
+        let before = self.sentinels;
+        for sentinel in &mut self.sentinels {
+            sentinel.in_view = false;
+        }
         if self.max_chunks.is_some_and(|m| self.len > m) {
             self.len -= 1;
             if edge == Edge::Back {
                 self.first += 1;
             }
-            self.sentinels[edge.opposite() as usize].held = true;
+            // Held unless the reader is already looking at it and no longer at the sentinel
+            // that loaded: then they scrolled there while the load ran, and the drop did not
+            // bring it into view.
+            let (loading, other) = (before[edge as usize], before[edge.opposite() as usize]);
+            self.sentinels[edge.opposite() as usize].held = !(other.in_view && !loading.in_view);
             return WindowChange::AddedAndDropped(edge);
         }
         WindowChange::Added(edge)
     }
 
     /// A scroll-driven UI's report of a sentinel: in view or not. Returns the load it should
-    /// start now, if any ([`wanted`](Self::wanted)). A UI reports every sentinel again after
-    /// each load (an `IntersectionObserver` observed again answers at once), so that what a
-    /// load's new layout shows, and hides, is known.
+    /// start now, if any ([`wanted`](Self::wanted)). A load that adds a chunk makes every report
+    /// stale (the sentinels moved): both count as out of view until reported again, so a UI
+    /// reports every sentinel again after each load (an `IntersectionObserver` observed again
+    /// answers at once).
     ///
     /// **Hysteresis.** A load that drops a chunk at one edge *holds* the sentinel at that edge:
-    /// it starts no load until it is reported out of view. In a viewport about the size of the
+    /// it starts no load until it is reported out of view. (Not when the reader was already
+    /// looking at it, and no longer at the sentinel that loaded, when the load landed: they
+    /// scrolled there while it ran.) In a viewport about the size of the
     /// window, the drop itself brings that sentinel into view (the content before the viewport
     /// shrank and the scroll position is clamped at its end) without any scroll of the user's;
     /// loading there would drop the chunk just loaded at the other edge, whose sentinel would
@@ -355,7 +368,9 @@ mod tests {
         assert_eq!(w.sentinel(Edge::Back, true), Some(Edge::Back));
         for _ in 0..3 {
             load(&mut w, Edge::Back);
-            assert_eq!(w.wanted(), Some(Edge::Back));
+            // The load made the reports stale: nothing is wanted until the UI reports again.
+            assert_eq!(w.wanted(), None);
+            assert_eq!(w.sentinel(Edge::Back, true), Some(Edge::Back));
         }
         assert_eq!(
             load(&mut w, Edge::Back),
@@ -392,6 +407,35 @@ mod tests {
     }
 
     #[test]
+    fn a_sentinel_the_reader_scrolled_to_while_the_load_ran_is_not_held() {
+        let mut w = ChunkWindow::new(Some(2));
+        w.sentinel(Edge::Back, true);
+        load(&mut w, Edge::Back);
+        load(&mut w, Edge::Back);
+        // The third load runs; meanwhile the reader scrolls up to the top sentinel.
+        let (index, _) = w.next_chunk().unwrap();
+        w.sentinel(Edge::Back, false);
+        w.sentinel(Edge::Front, true);
+        assert_eq!(
+            w.loaded(Edge::Back, index, Some("r2".into()), 10),
+            WindowChange::AddedAndDropped(Edge::Back)
+        );
+        assert_eq!(
+            w.sentinel(Edge::Front, true),
+            Some(Edge::Front),
+            "the reader's own sighting loads"
+        );
+        // While both are in view (a window shorter than the viewport) the drop holds.
+        let mut w = ChunkWindow::new(Some(2));
+        for _ in 0..3 {
+            w.sentinel(Edge::Front, true);
+            w.sentinel(Edge::Back, true);
+            load(&mut w, Edge::Back);
+        }
+        assert!(w.sentinels[Edge::Front as usize].held);
+    }
+
+    #[test]
     fn the_back_wins_when_both_sentinels_are_in_view() {
         // A window shorter than the viewport: both in view, no hold yet. The list grows at the
         // back until the end; the front, held by each drop, never takes a turn.
@@ -403,7 +447,9 @@ mod tests {
             assert_eq!(edge, Edge::Back);
             let (index, _) = w.next_chunk().unwrap();
             w.loaded(edge, index, (index < 6).then(|| format!("r{index}")), 10);
-            want = w.wanted();
+            // Both still in view after the load, reported again (the front one first).
+            assert_eq!(w.sentinel(Edge::Front, true), None);
+            want = w.sentinel(Edge::Back, true);
             loads += 1;
             assert!(loads < 20);
         }
