@@ -96,12 +96,11 @@ const sets = [
   ["DynamoDB LastEvaluatedKey maps", dynamoKeys(50)],
   ["pagecursor keyset tokens (36 chars)", keysetTokens(50)],
 ];
-sets.push(["resume tokens over the DRF URLs, plain", await resumeTokens(drfUrls(50), plain)]);
-sets.push(["resume tokens over the DRF URLs, signed", await resumeTokens(drfUrls(50), signed)]);
-sets.push(["resume tokens over keyset tokens, plain", await resumeTokens(keysetTokens(50), plain)]);
-sets.push(["resume tokens over DynamoDB keys, plain", await resumeTokens(dynamoKeys(50), plain)]);
-sets.push(["resume tokens over DynamoDB keys, signed", await resumeTokens(dynamoKeys(50), signed)]);
-sets.push(["resume tokens over keyset tokens, signed", await resumeTokens(keysetTokens(50), signed)]);
+// "plain" and "signed": the codec the walk mints its resume tokens with (useCursorStack: plain).
+for (const [name, tokens] of [["the DRF URLs", drfUrls(50)], ["keyset tokens", keysetTokens(50)], ["DynamoDB keys", dynamoKeys(50)]]) {
+  sets.push([`resume tokens over ${name}, plain`, await resumeTokens(tokens, plain)]);
+  sets.push([`resume tokens over ${name}, signed`, await resumeTokens(tokens, signed)]);
+}
 
 console.log("Signed (HMAC) and scoped states of a maxDepth 50 stack on page 51, characters:\n");
 console.log("| tokens | one token | version 1 | version 2 | deflate (reference) | v1 past 2,000 / 4,096 at page | v2 past 2,000 / 4,096 at page |");

@@ -115,7 +115,6 @@ pub fn scope_digest(scope: &Value) -> [u8; SCOPE_DIGEST_BYTES] {
 /// The checksum `c` of a resume token's payload map (`body`: the map without `c`). Also how a
 /// cursor stack state drops it from the resume tokens it holds and computes it back
 /// (`src/stack/tokens.rs`).
-#[inline(never)]
 pub(crate) fn checksum(body: &Value) -> Vec<u8> {
     let mut bytes = b"pagecursor/resume".to_vec();
     canonical_bytes(body, false, &mut bytes);

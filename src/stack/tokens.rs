@@ -164,6 +164,15 @@ impl Packer {
     }
 }
 
+/// The prefix, suffix and middle lengths of an entry.
+fn counts(r: &mut Reader<'_>) -> Result<[usize; 3], CursorError> {
+    let mut out = [0; 3];
+    for n in &mut out {
+        *n = usize::try_from(r.varint()?).map_err(|_| malformed("bad token list"))?;
+    }
+    Ok(out)
+}
+
 /// Reads the tokens of a version 2 token list. Anything but a list a [`Packer`] writes is
 /// `malformed`.
 pub(crate) fn unpack(packed: &[u8]) -> Result<Vec<Option<Value>>, CursorError> {
@@ -185,12 +194,7 @@ pub(crate) fn unpack(packed: &[u8]) -> Result<Vec<Option<Value>>, CursorError> {
             tokens.push(None);
             continue;
         }
-        let count = |r: &mut Reader<'_>| {
-            usize::try_from(r.varint()?).map_err(|_| malformed("bad token list"))
-        };
-        let prefix = count(&mut r)?;
-        let suffix = count(&mut r)?;
-        let middle = count(&mut r)?;
+        let [prefix, suffix, middle] = counts(&mut r)?;
         if prefix
             .checked_add(suffix)
             .is_none_or(|n| n > previous.len())
