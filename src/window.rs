@@ -188,7 +188,7 @@ impl ChunkWindow {
             // that loaded: then they scrolled there while the load ran, and the drop did not
             // bring it into view.
             let (loading, other) = (before[edge as usize], before[edge.opposite() as usize]);
-            self.sentinels[edge.opposite() as usize].held = !(other.in_view && !loading.in_view);
+            self.sentinels[edge.opposite() as usize].held = !other.in_view || loading.in_view;
             return WindowChange::AddedAndDropped(edge);
         }
         WindowChange::Added(edge)
