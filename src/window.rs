@@ -278,6 +278,10 @@ impl ChunkWindow {
                 Some(_) => Err(bad(&[key, " is not an integer"].concat())),
             }
         };
+        // A cursor stack's state (its version is its own, 2 today) is not a newer list state.
+        if value.get("t").is_some() && value.get("s").is_none() {
+            return Err(bad("a cursor stack state, not an infinite list state"));
+        }
         check_version(value, "infinite list state", LIST_STATE_VERSION)?;
         let Some(Value::List(list)) = value.get("s") else {
             return Err(bad("no chunk starts"));
@@ -477,6 +481,11 @@ mod tests {
         let done = ChunkWindow::from_value(&w.to_value(), None).unwrap();
         assert!(!done.has_more() && done.has_previous());
         assert_eq!(done.previous_chunk(), Some((4, Some("r3".into()))));
+        let stack = crate::stack::CursorStack::new().to_value().unwrap();
+        assert_eq!(
+            ChunkWindow::from_value(&stack, None).unwrap_err().code(),
+            "malformed"
+        );
         let fresh = ChunkWindow::from_value(&ChunkWindow::new(None).to_value(), None).unwrap();
         assert_eq!(fresh, ChunkWindow::new(None));
         let bad = Value::map([

@@ -392,8 +392,17 @@ export function cases(lib) {
     ["CursorStack.from(a cursor that is no state)", "CursorError:malformed", () => lib.CursorStack.from(token)],
     ["CursorStack.from(page beyond the kept tokens)", "CursorError:malformed", () =>
       lib.CursorStack.from(encodeCursor({ v: 1n, p: 2n ** 64n - 1n, o: 1n, t: [null] }))],
-    ["CursorStack.from(state version 2)", "CursorError:unsupported_version", () =>
+    ["CursorStack.from(state version 3)", "CursorError:unsupported_version", () =>
+      lib.CursorStack.from(encodeCursor({ v: 3n, p: 1n, o: 1n, t: new Uint8Array([0]) }))],
+    ["CursorStack.from(state version 2 with a version 1 token list)", "CursorError:malformed", () =>
       lib.CursorStack.from(encodeCursor({ v: 2n, p: 1n, o: 1n, t: [null] }))],
+    ["CursorStack.from(state version 2, each entry copying the one before)", "CursorError:malformed", () => {
+      // One 1,000-byte token, then 2,000 entries that copy all of it: refused past 1 MiB.
+      const t = [1, 0, 0, 0xe8, 0x07, ...new Array(1000).fill(46)];
+      for (let i = 0; i < 2000; i++) t.push(1, 0xe8, 0x07, 0, 0);
+      const codec = new lib.CursorCodec({ maxLength: 100_000 });
+      return lib.CursorStack.from(codec.encode({ v: 2n, p: 2n, o: 2n, t: new Uint8Array(t) }), { codec });
+    }],
     ["CursorStack.from(plain state) by a signed codec", "CursorError:bad_signature", () =>
       lib.CursorStack.from(new lib.CursorStack().toString(), { codec: signed })],
     ["stack at page 2^64-1: forward() and goTo()", ["ok", "PaginationError:bad_page", "RangeError", "CursorError:malformed"], () => {
