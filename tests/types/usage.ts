@@ -111,6 +111,13 @@ const list = new InfiniteList<OrdersPage, Order>(async () => ({ Items: [] }), { 
 new InfiniteList<Order, OrdersPage>(async () => ({ Items: [] }), { preset: "dynamodb", chunkItems: 20 });
 const unsubscribe: () => void = list.subscribe(() => {});
 unsubscribe();
+// A scroll-driven UI's report of a sentinel: the load to start, if any.
+const load: "more" | "previous" | undefined = list.sentinel("previous", true);
+void load;
+// @ts-expect-error: a sentinel is "more" or "previous"
+list.sentinel("bottom", true);
+// @ts-expect-error: inView is a boolean
+list.sentinel("more", 1);
 
 const info = offsetPage({ total: 95, page: 3, limit: 20 });
 const pagesCount: number = info.pages;
