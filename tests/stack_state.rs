@@ -173,6 +173,7 @@ fn resume_token(skip: u64, url: &str) -> String {
         positions: vec![Position::At {
             token: Some(Value::from(url)),
             skip,
+            anchor: None,
         }],
     }
     .encode(&CursorCodec::default())

@@ -284,6 +284,7 @@ mod tests {
             positions: vec![Position::At {
                 token: Some(Value::from(url)),
                 skip,
+                anchor: None,
             }],
         };
         let plain = CursorCodec::default();
