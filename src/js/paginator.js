@@ -55,8 +55,6 @@ const FETCH_FAILED = 0;
 const BAD_PAGE = 1;
 const FAIL = 1; // answers of core.fail: 0 retry, 1 fail, 2 stop (budget), 3 ignore
 const STOP = 2;
-// core.stopReason(): 0 while the walk runs, else 1 + the Rust StopReason in declaration order.
-const REASONS = [undefined, "end", "maxItems", "maxPages", "maxRequests", "timeLimit", "aborted", "error"];
 // Bits of core.state().
 const MAY_WAIT = 1, NEEDS_CLOCK = 2, STOPPING = 4, IDLE_END = 8;
 const DONE = Object.freeze({ value: undefined, done: true });
@@ -1116,7 +1114,7 @@ class Walk {
   }
 
   stopReason() {
-    return this.core === null ? this.final[1] : REASONS[this.core.stopReason()];
+    return this.core === null ? this.final[1] : this.core.stopReason();
   }
 
   stats() {
@@ -1128,7 +1126,7 @@ class Walk {
   // (waiting for the garbage collector would let wasm memory grow with every paginator).
   release() {
     const core = this.core;
-    this.final = [core.resumeToken(), REASONS[core.stopReason()], core.stats(this.endedMs)];
+    this.final = [core.resumeToken(), core.stopReason(), core.stats(this.endedMs)];
     this.core = null;
     core.free();
   }
@@ -1182,7 +1180,7 @@ class Walk {
       this.abortReported = true;
       throw this.error("aborted", "the walk was aborted", this.abortReason());
     }
-    if (this.userAborted() && REASONS[core.stopReason()] !== "end") {
+    if (this.userAborted() && core.stopReason() !== "end") {
       this.sync();
       core.stop(0);
       this.shutDown();

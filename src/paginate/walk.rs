@@ -24,8 +24,7 @@ pub enum SameToken {
     Stop,
 }
 
-/// Why a walk stopped. The wasm binding passes it as its place in this declaration (the JS
-/// driver's `REASONS` names it): add new reasons at the end, never reorder.
+/// Why a walk stopped (the wasm binding exports it as the typed `WalkStop`).
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub enum StopReason {
     /// Every segment reached its end.

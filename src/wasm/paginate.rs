@@ -165,6 +165,42 @@ fn count(n: Option<f64>) -> Option<u64> {
     n.map(|n| n as u64)
 }
 
+/// Why a walk stopped, as `paginate`'s `stopReason` names it: a typed export, so that the JS
+/// driver reads the name the glue generates instead of a position in a list kept in step by
+/// hand.
+#[wasm_bindgen]
+#[derive(Clone, Copy)]
+pub enum WalkStop {
+    /// Every segment reached its end.
+    End = "end",
+    /// `maxItems` items were handed out.
+    MaxItems = "maxItems",
+    /// `maxPages` pages were fetched and handed out.
+    MaxPages = "maxPages",
+    /// The `maxRequests` budget ran out.
+    MaxRequests = "maxRequests",
+    /// `timeLimitMs` passed.
+    TimeLimit = "timeLimit",
+    /// The signal was aborted or the consumer left.
+    Aborted = "aborted",
+    /// A failure ended the walk.
+    Error = "error",
+}
+
+impl From<StopReason> for WalkStop {
+    fn from(r: StopReason) -> WalkStop {
+        match r {
+            StopReason::End => WalkStop::End,
+            StopReason::MaxItems => WalkStop::MaxItems,
+            StopReason::MaxPages => WalkStop::MaxPages,
+            StopReason::MaxRequests => WalkStop::MaxRequests,
+            StopReason::TimeLimit => WalkStop::TimeLimit,
+            StopReason::Aborted => WalkStop::Aborted,
+            StopReason::Error => WalkStop::Error,
+        }
+    }
+}
+
 /// The decisions of one paginator walk (not exported by the package: the JS `Paginator`
 /// owns one).
 #[wasm_bindgen(js_name = "PaginatorCore")]
@@ -554,11 +590,10 @@ impl PaginatorCore {
         }
     }
 
-    /// Why the walk stopped: 0 while it runs, else 1 + the [`StopReason`] in declaration
-    /// order (the driver names them: a number crosses without a string's glue).
+    /// Why the walk stopped (`paginate`'s `stopReason`), undefined while it runs.
     #[wasm_bindgen(js_name = "stopReason")]
-    pub fn stop_reason(&self) -> u32 {
-        self.walk.borrow().stop_reason().map_or(0, |r| r as u32 + 1)
+    pub fn stop_reason(&self) -> Option<WalkStop> {
+        self.walk.borrow().stop_reason().map(WalkStop::from)
     }
 
     /// pages, items, emptyPages, retries, requests, the ms elapsed at `at`, anchorMisses.
