@@ -64,7 +64,7 @@ const REVIEWED = {
   __wbg_get_unchecked: "Array iteration over Object.keys results and the snippet's copies",
   __wbg_deliver: "a method of the driver's own Orders object (src/js/paginator.js): stores numbers",
   __wbg_request: "a method of the driver's own Orders object (src/js/paginator.js): stores numbers",
-  __wbg_infiniteload_new: "wasm-bindgen's __wrap of a new InfiniteLoad (src/js/api.js records it)",
+  __wbg_infiniteload_new: "wasm-bindgen's __wrap of a new InfiniteLoad (handed only to the driver's run, src/js/paginator.js; never to user code)",
   __wbg_paginatorcore_new: "wasm-bindgen's __wrap of a new PaginatorCore",
   __wbg_keysetResult: "the page snippet builds an object literal of numbers and strings (page.rs)",
   __wbg_offsetResult: "the page snippet builds an object literal of numbers (page.rs)",
