@@ -18,10 +18,10 @@
 // stop at their next request (the one in flight is not aborted: the paginator owns its signal).
 import { InfiniteList as WasmList } from "./paginator.js";
 import { isLoaded, notReady, whenLoaded } from "./loading.js";
+import { makeArgumentError, makePaginationError } from "./errors.js";
 
 // Captured at load: a listener's own `call` (or a patched Function.prototype.call) never runs.
 const apply = Reflect.apply;
-import { makeArgumentError, makePaginationError } from "./errors.js";
 
 const FROM = Symbol("from");
 const NOTHING = Object.freeze([]);

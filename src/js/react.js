@@ -120,7 +120,7 @@ class ListStore extends Store {
     if (list.items.length === 0 && !list.hasPrevious && list.hasMore && !list.loading && list.error === undefined) this.loadMore();
     if (!this.listening && typeof window === "object" && typeof window.addEventListener === "function") {
       this.listening = true;
-      for (const type of ["wheel", "keydown", "touchstart", "touchmove"]) window.addEventListener(type, this.onIntent, { passive: true, capture: true });
+      for (const type of INTENTS) window.addEventListener(type, this.onIntent, { passive: true, capture: true });
     }
   }
   stopped() {
@@ -128,7 +128,7 @@ class ListStore extends Store {
     this.list.reset();
     if (this.listening) {
       this.listening = false;
-      for (const type of ["wheel", "keydown", "touchstart", "touchmove"]) window.removeEventListener(type, this.onIntent, { capture: true });
+      for (const type of INTENTS) window.removeEventListener(type, this.onIntent, { capture: true });
     }
   }
 
@@ -208,6 +208,8 @@ class ListStore extends Store {
   previousSentinelRef = (element) => this.watch(this.top, element);
 }
 
+// The events onIntent reads, added on start and removed on stop as one list.
+const INTENTS = ["wheel", "keydown", "touchstart", "touchmove"];
 const KEYS_UP = new Set(["ArrowUp", "PageUp", "Home"]);
 const KEYS_DOWN = new Set(["ArrowDown", "PageDown", "End", " "]);
 
