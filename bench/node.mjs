@@ -2,8 +2,8 @@
 import { Base64 } from "js-base64";
 import { createPaginator } from "@smithy/core";
 import * as pc from "pagecursor";
-import { b64url, hmacRoundTrip } from "./node-peers.mjs";
-import { plainCodec, signedCodec, paginatorOverhead, prefetch, selected } from "./workloads.mjs";
+import { b64url, hmacParts, hmacRoundTrip } from "./node-peers.mjs";
+import { plainCodec, signedCodec, signedParts, paginatorOverhead, prefetch, selected } from "./workloads.mjs";
 
 function nodeHmacPeer(secret, value) {
   return { "Node crypto.createHmac + timingSafeEqual": hmacRoundTrip(secret, value) };
@@ -15,6 +15,7 @@ export async function runNode({ quick, only = "" }) {
   return [
     ...(on("plain") ? await plainCodec({ pc, Base64, b64url, env, quick }) : []),
     ...(on("signed") ? await signedCodec({ pc, peers: nodeHmacPeer, env, quick }) : []),
+    ...(on("signed") ? await signedParts({ pc, parts: hmacParts, env, quick }) : []),
     ...(on("paginator") ? await paginatorOverhead({ pc, createPaginator, env, quick }) : []),
     ...(on("prefetch") ? await prefetch({ pc, env, quick }) : []),
   ];
