@@ -4,7 +4,7 @@
 // warm-up, 7 rounds of 20,000 calls each; in every round each package and the peer run back
 // to back (so a busy machine slows all of them alike); the best round of each is reported, in
 // process CPU time (user + system) per encode+decode.
-import { KEYSET, DDB_LEK, SECRET } from "./workloads.mjs";
+import { KEYSET, DDB_LEK, KEYSET_STRINGS, DDB_KEY, SECRET } from "./workloads.mjs";
 import { b64url as b64, hmacRoundTrip } from "./node-peers.mjs";
 import { pathToFileURL } from "node:url";
 import path from "node:path";
@@ -25,6 +25,8 @@ for (const p of pkgs) mods.push([p, await import(pathToFileURL(path.resolve(p)).
 const workloads = [
   ["keyset", "peer (JSON + Buffer base64url)", () => JSON.parse(b64.decode(b64.encode(JSON.stringify(KEYSET)))), (pc) => () => pc.decodeCursor(pc.encodeCursor(KEYSET))],
   ["ddb", "peer (JSON + Buffer base64url)", () => JSON.parse(b64.decode(b64.encode(JSON.stringify(DDB_LEK)))), (pc) => () => pc.decodeCursor(pc.encodeCursor(DDB_LEK))],
+  ["strings", "peer (JSON + Buffer base64url)", () => JSON.parse(b64.decode(b64.encode(JSON.stringify(KEYSET_STRINGS)))), (pc) => () => pc.decodeCursor(pc.encodeCursor(KEYSET_STRINGS))],
+  ["ddb-key", "peer (JSON + Buffer base64url)", () => JSON.parse(b64.decode(b64.encode(JSON.stringify(DDB_KEY)))), (pc) => () => pc.decodeCursor(pc.encodeCursor(DDB_KEY))],
   ["signed", "peer (Node createHmac)", hmacRoundTrip(SECRET, KEYSET), (pc) => {
     const codec = new pc.CursorCodec({ keys: [{ id: "k1", secret: SECRET }] });
     return () => codec.decode(codec.encode(KEYSET));
@@ -37,6 +39,6 @@ for (const [label, peerName, peer, make] of workloads) {
   for (let r = 0; r < 7; r++) runs.forEach(([, fn], i) => (best[i] = Math.min(best[i], cpu(fn))));
   runs.forEach(([name], i) => {
     const ratio = i === 0 ? "" : `  ratio vs peer ${(best[0] / best[i]).toFixed(2)}x`;
-    console.log(`${label.padEnd(7)} ${name.padEnd(32)} ${best[i].toFixed(0).padStart(6)} ns${ratio}`);
+    console.log(`${label.padEnd(8)} ${name.padEnd(32)} ${best[i].toFixed(0).padStart(6)} ns${ratio}`);
   });
 }
