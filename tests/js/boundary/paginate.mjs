@@ -16,6 +16,9 @@ const threePages = () => async (token) => {
   return { items: [3] };
 };
 
+/** One page of `items` (a later token is never asked for: the page has no next token). */
+const itemPages = (items) => async () => ({ items });
+
 const neverSettles = () => new Promise(() => {});
 const sleep = (ms) => new Promise((resolve) => setTimeout(resolve, ms));
 
@@ -486,6 +489,68 @@ export function cases(lib) {
       }
       expect(list.items.join() === "1,2,3", `window ${list.items}`);
       expect(!hit.has(list.items), "the window's array ran the planted setter");
+    }],
+
+    // --- itemKey (issue 16): the key of every item is a user value read through a path or
+    // returned by a function; hostile ones fail the walk as bad_page, never the module ---
+    ["itemKey path over a throwing getter: bad_page, the getter's error its cause", "PaginationError:bad_page(cause=user)", () =>
+      walk(itemPages([{ get id() { throw USER; } }]), keyset({ itemKey: "id" }))],
+    ["itemKey path over a Proxy item whose get trap throws", "PaginationError:bad_page(cause=user)", () =>
+      walk(itemPages([throwingProxy()]), keyset({ itemKey: "a.b" }))],
+    ["itemKey path over a revoked Proxy item", "PaginationError:bad_page", () =>
+      walk(itemPages([revoked({ id: 1 })]), keyset({ itemKey: "id" }))],
+    ["itemKey function that throws: bad_page, the function's error its cause", "PaginationError:bad_page(cause=user)", () =>
+      walk(itemPages([{ id: 1 }]), keyset({ itemKey: () => { throw USER; } }))],
+    ["itemKey function returning a Proxy whose ownKeys trap throws", "PaginationError:bad_page(cause=user)", () =>
+      walk(itemPages([{ id: 1 }]), keyset({ itemKey: () => new Proxy({}, { ownKeys() { throw USER; } }) }))],
+    ["itemKey function returning a fake Date", "PaginationError:bad_page", () =>
+      walk(itemPages([{ id: 1 }]), keyset({ itemKey: () => Object.create(Date.prototype) }))],
+    ["itemKey function returning a Date subclass whose getTime lies", "ok", async () => {
+      // The key is read with the intrinsic getter: both items keep their real, distinct times.
+      const times = [new ShiftedDate(1000), new ShiftedDate(2000)];
+      const items = await walk(itemPages([{ id: 0 }, { id: 1 }]), keyset({ itemKey: (item) => times[item.id], maxItems: 1 }));
+      expect(items.length === 1, `items ${JSON.stringify(items)}`);
+    }],
+    ["itemKey function returning a cyclic array", "PaginationError:bad_page", () =>
+      walk(itemPages([{ id: 1 }]), keyset({ itemKey: () => { const a = []; a.push(a); return a; } }))],
+    ["itemKey function returning 1,000 nested arrays", "PaginationError:bad_page", () =>
+      walk(itemPages([{ id: 1 }]), keyset({ itemKey: () => { let v = 1; for (let i = 0; i < 1000; i++) v = [v]; return v; } }))],
+    ["itemKey function returning a 1 MiB string", "PaginationError:bad_page", () =>
+      walk(itemPages([{ id: 1 }]), keyset({ itemKey: () => "k".repeat(1 << 20), maxItems: 1 }))],
+    ["itemKey function returning a symbol", "PaginationError:bad_page", () =>
+      walk(itemPages([{ id: 1 }]), keyset({ itemKey: () => Symbol("key") }))],
+    ["itemKey key with a lone surrogate", "PaginationError:bad_page", () =>
+      walk(itemPages([{ id: "\uD800" }]), keyset({ itemKey: "id", maxItems: 1 }))],
+    ["itemKey a String object", "TypeError", () => walk(itemPages([{ id: 1 }]), keyset({ itemKey: new String("id") }))],
+    ["itemKey an array of names", "TypeError", () => walk(itemPages([{ id: 1 }]), keyset({ itemKey: ["id"] }))],
+    ["itemKey the empty path", "TypeError", () => walk(itemPages([{ id: 1 }]), keyset({ itemKey: "" }))],
+    ["itemKey a getter on the options that throws", "user", () =>
+      walk(itemPages([{ id: 1 }]), keyset(Object.defineProperty({}, "itemKey", { get() { throw USER; }, enumerable: true })))],
+    ["itemKey read once per item, across a cut and its resume", "ok", async () => {
+      let reads = 0;
+      const counted = (id) => ({ get id() { reads++; return id; } });
+      const page1 = [counted(1), counted(2), counted(3)];
+      const fetchPage = async (token) => (token === undefined ? { items: page1, next_cursor: "p2" } : { items: [counted(4)] });
+      const first = paginate(fetchPage, keyset({ itemKey: "id", maxItems: 2 }));
+      const got = await first.toArray();
+      const rest = await walk(fetchPage, keyset({ itemKey: "id", resumeToken: first.resumeToken }));
+      expect(got.length === 2 && rest.length === 2, `items ${got.length} then ${rest.length}`);
+      // First walk: items 1 and 2 handed out (3 is past the cut); the resume refetches page 1
+      // (three keys to find the anchor) and reads item 4. Nothing is read twice per walk.
+      expect(reads <= 3 + 3 + 1, `${reads} reads of the key`);
+    }],
+    ["InfiniteList whose itemKey function throws: loadMore() rejects bad_page, retry() recovers", "ok", async () => {
+      let fail = true;
+      const itemKey = (item) => {
+        if (fail) throw USER;
+        return item.id;
+      };
+      const list = new InfiniteList(async () => ({ items: [{ id: 1 }, { id: 2 }] }), keyset({ itemKey, chunkItems: 2 }));
+      const err = await list.loadMore().then(() => undefined, (e) => e);
+      expect(err?.code === "bad_page" && err.cause === USER && list.error === err, `loadMore() gave ${err?.code}, error ${list.error?.code}`);
+      fail = false;
+      await list.retry();
+      expect(list.items.length === 2 && list.error === undefined, `window ${JSON.stringify(list.items)}, error ${list.error?.code}`);
     }],
   ];
 }
