@@ -46,7 +46,7 @@ minify src/js/infinite.js pkg/infinite.js --minify-identifiers --keep-names
 # pkg/react.d.ts and pkg/tanstack.d.ts, which `tsc -p src/js/tsconfig.json` checks the sources
 # against.
 minify src/js/react.js pkg/react.js --minify-identifiers --keep-names
-minify src/js/tanstack.js pkg/tanstack.js --minify-identifiers --keep-names
+minify src/js/tanstack.ts pkg/tanstack.js --minify-identifiers --keep-names
 say "wasm-opt -Oz"
 # `--converge` repeats the passes until the module stops shrinking (~300 B gzip, ~5 s).
 # `--low-memory-unused` lets wasm-opt fold constant additions into load and store offsets, which
