@@ -45,8 +45,7 @@ minify src/js/infinite.js pkg/infinite.js --minify-identifiers --keep-names
 # pagecursor/react and pagecursor/tanstack: their published types are the hand-written
 # pkg/react.d.ts and pkg/tanstack.d.ts, which `tsc -p src/js/tsconfig.json` checks the sources
 # against.
-minify src/js/react.js pkg/react.js --minify-identifiers --keep-names
-minify src/js/tanstack.ts pkg/tanstack.js --minify-identifiers --keep-names
+for f in react tanstack; do minify "src/js/$f.ts" "pkg/$f.js" --minify-identifiers --keep-names; done
 say "wasm-opt -Oz"
 # `--converge` repeats the passes until the module stops shrinking (~300 B gzip, ~5 s).
 # `--low-memory-unused` lets wasm-opt fold constant additions into load and store offsets, which
