@@ -545,6 +545,8 @@ export class CursorStack<Token = unknown> {
   toString(): string;
   /** The same string as toString(). */
   toJSON(): string;
+  /** Releases the wasm memory now instead of at garbage collection; later calls are TypeErrors. */
+  free(): void;
 }
 
 /** What `InfiniteList` adds to `paginate`'s options. */

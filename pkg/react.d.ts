@@ -1,5 +1,6 @@
-// Hand-written: pkg/react.js is plain JS (src/js/react.js) and React's types are the user's
-// (an optional peer dependency), so these types import nothing from "react".
+// Hand-written, the contract: the source (src/js/react.ts) is checked against it by
+// `tsc -p src/js/tsconfig.json`. React's types are the user's (an optional peer dependency),
+// so these types import nothing from "react".
 import type {
   AnyWalkArgs,
   ChunkOptions,

@@ -1,5 +1,6 @@
-// Hand-written: pkg/tanstack.js is plain JS (src/js/tanstack.js); its result is structurally
-// what TanStack Query v5's infinite query options expect, with no import of TanStack's types.
+// Hand-written, the contract: the source (src/js/tanstack.ts) is checked against it by
+// `tsc -p src/js/tsconfig.json`. Its result is structurally what TanStack Query v5's infinite
+// query options expect, with no import of TanStack's types.
 import type { AnyWalkArgs, PaginateOptions, PresetItem, PresetToken, WalkArgs } from "./index.js";
 
 /**

@@ -40,10 +40,12 @@ minify src/js/paginator.js pkg/paginator.js --minify-identifiers --keep-names
 # keep, so a bundle without CursorCodec or encodeCursor could no longer drop them (its exports
 # are `const` arrows and a class, named by the language itself).
 minify src/js/api.ts pkg/api.js
-minify src/js/loading.ts pkg/loading.js --minify-identifiers --keep-names
-for f in stack infinite; do minify "src/js/$f.js" "pkg/$f.js" --minify-identifiers --keep-names; done
-# pagecursor/react and pagecursor/tanstack (their types: pkg/react.d.ts, pkg/tanstack.d.ts).
-for f in react tanstack; do minify "src/js/$f.js" "pkg/$f.js" --minify-identifiers --keep-names; done
+for f in loading stack; do minify "src/js/$f.ts" "pkg/$f.js" --minify-identifiers --keep-names; done
+minify src/js/infinite.js pkg/infinite.js --minify-identifiers --keep-names
+# pagecursor/react and pagecursor/tanstack: their published types are the hand-written
+# pkg/react.d.ts and pkg/tanstack.d.ts, which `tsc -p src/js/tsconfig.json` checks the sources
+# against.
+for f in react tanstack; do minify "src/js/$f.ts" "pkg/$f.js" --minify-identifiers --keep-names; done
 say "wasm-opt -Oz"
 # `--converge` repeats the passes until the module stops shrinking (~300 B gzip, ~5 s).
 # `--low-memory-unused` lets wasm-opt fold constant additions into load and store offsets, which

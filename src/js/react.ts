@@ -18,21 +18,39 @@
 "use client";
 import { useEffect, useMemo, useRef, useSyncExternalStore } from "react";
 import { CursorCodec, CursorStack, InfiniteList, paginate, ready } from "#pagecursor";
+import type { CursorStackOptions, FetchContext, InfiniteList as List, Paginator } from "#pagecursor";
+// The published declarations (pkg/react.d.ts, the contract): the hooks are checked against
+// every overload there and their states are built as the declared types (the last lines), so
+// `tsc` fails when the two drift apart. (`./react.js` would name this file itself.)
+import type * as Public from "../../pkg/react.js";
+import type { CursorStackState, InfiniteListState } from "../../pkg/react.js";
 import { makeArgumentError } from "./errors.js";
 
-const NOTHING = Object.freeze([]);
-const ignore = () => {};
+// The user's values as this file handles them: options are records read once (the walk checks
+// them), `fetchPage` a function the walk calls with the tokens it finds. The public overloads
+// type a user's call; these type what the hooks do with it.
+type Options = Record<string, unknown>;
+type Fetch = (token: unknown, ctx: FetchContext) => unknown;
+interface FetchRef {
+  current: Fetch;
+}
+// What the stores publish: a state without the hook's functions.
+type ListSnapshot = Omit<InfiniteListState<unknown>, "loadMore" | "loadPrevious" | "retry" | "reset" | "sentinelRef" | "previousSentinelRef">;
+type PageSnapshot = Omit<CursorStackState<unknown>, "next" | "back" | "goTo" | "reset" | "retry">;
+
+const NOTHING: readonly never[] = Object.freeze([]);
+const ignore = (): void => {};
 
 // A `key` compared by value, as TanStack Query compares a queryKey: a new array of the same
 // values each render is the same key. Plain objects compare with their keys sorted.
-function hashKey(key) {
+function hashKey(key: unknown): string {
   if (key === undefined) return "";
   try {
-    return JSON.stringify(key, (_, v) => {
+    return JSON.stringify(key, (_, v: unknown) => {
       if (typeof v === "bigint") return `${v}n`;
       if (v === null || typeof v !== "object" || Array.isArray(v) || Object.getPrototypeOf(v) !== Object.prototype) return v;
-      const sorted = {};
-      for (const k of Object.keys(v).sort()) sorted[k] = v[k];
+      const sorted: Options = {};
+      for (const k of Object.keys(v).sort()) sorted[k] = (v as Options)[k];
       return sorted;
     });
   } catch (err) {
@@ -41,16 +59,16 @@ function hashKey(key) {
 }
 
 // The user's options without the hook's own ones, read once (a getter runs once per store).
-function split(options, hookKeys) {
-  const hook = {};
-  const rest = {};
+function split(options: unknown, hookKeys: readonly string[]): [Options, Options] {
+  const hook: Options = {};
+  const rest: Options = {};
   if (options === undefined || options === null) return [hook, rest];
   if (typeof options !== "object") throw makeArgumentError(false, "options must be an object");
-  for (const k of Object.keys(options)) (hookKeys.includes(k) ? hook : rest)[k] = options[k];
+  for (const k of Object.keys(options)) (hookKeys.includes(k) ? hook : rest)[k] = (options as Options)[k];
   return [hook, rest];
 }
 
-function positiveCount(value, what) {
+function positiveCount(value: unknown, what: string): number | undefined {
   if (value === undefined) return undefined;
   if (typeof value !== "number" || !Number.isInteger(value) || value < 1) {
     throw makeArgumentError(typeof value === "number", `${what} must be a positive whole number, got ${typeof value === "number" ? value : typeof value}`);
@@ -60,22 +78,26 @@ function positiveCount(value, what) {
 
 // The store of a hook for one key: `subscribe`/`getSnapshot`/`getServerSnapshot` for
 // useSyncExternalStore, `start`/`stop` for the effect of the component that shows it.
-class Store {
-  listeners = new Set();
+abstract class Store<Snapshot> {
+  listeners = new Set<() => void>();
   active = false;
-  subscribe = (listener) => {
+  declare snapshot: Snapshot;
+  declare first: Snapshot; // the server's snapshot, and the hydration render's
+  subscribe = (listener: () => void): (() => void) => {
     this.listeners.add(listener);
     return () => this.listeners.delete(listener);
   };
-  getSnapshot = () => this.snapshot;
-  getServerSnapshot = () => this.first;
-  publish(snapshot) {
+  getSnapshot = (): Snapshot => this.snapshot;
+  getServerSnapshot = (): Snapshot => this.first;
+  abstract start(): void;
+  abstract stopped(): void;
+  publish(snapshot: Snapshot): void {
     this.snapshot = snapshot;
     for (const listener of [...this.listeners]) listener();
   }
   // An effect's cleanup runs before it runs again (StrictMode, a changed dependency): the
   // store stops only if no effect started it again within the same task.
-  stop() {
+  stop(): void {
     this.active = false;
     queueMicrotask(() => {
       if (!this.active) this.stopped();
@@ -86,14 +108,27 @@ class Store {
 // ---------------------------------------------------------------------------------------------
 // useInfiniteList
 
-class ListStore extends Store {
-  bottom = { which: "more", visible: false, observer: undefined, element: undefined, root: undefined, since: 0 };
-  top = { which: "previous", visible: false, observer: undefined, element: undefined, root: undefined, since: 0 };
+// A sentinel: its element, what the observer last said of it, and since when it is observed.
+interface Edge {
+  which: "more" | "previous";
+  visible: boolean;
+  observer: IntersectionObserver | undefined;
+  element: Element | undefined;
+  root: Element | undefined;
+  since: number;
+}
 
-  constructor(fetchRef, options) {
+class ListStore extends Store<ListSnapshot> {
+  bottom: Edge = { which: "more", visible: false, observer: undefined, element: undefined, root: undefined, since: 0 };
+  top: Edge = { which: "previous", visible: false, observer: undefined, element: undefined, root: undefined, since: 0 };
+  declare list: List<unknown>;
+  declare listening: boolean | undefined; // the window's intent listeners are added
+  declare touchY: number | undefined; // the last touch's y, for the direction of the next
+
+  constructor(fetchRef: FetchRef, options: unknown) {
     super();
     const [, listOptions] = split(options, ["key"]);
-    this.list = new InfiniteList((token, ctx) => fetchRef.current(token, ctx), listOptions);
+    this.list = new InfiniteList<any>((token, ctx) => fetchRef.current(token, ctx), listOptions as never);
     this.first = this.snapshot = this.read();
     // The store is subscribed for its whole life: a load that fails is then the list's `error`
     // (shown by the component), never an unhandled rejection.
@@ -103,10 +138,10 @@ class ListStore extends Store {
     });
   }
 
-  read() {
+  read(): ListSnapshot {
     const { list } = this;
     const items = list.items, error = list.error, hasMore = list.hasMore, hasPrevious = list.hasPrevious, loading = list.loading;
-    let status;
+    let status: ListSnapshot["status"];
     if (error !== undefined) status = "error";
     else if (loading) status = "loading";
     else if (!hasMore) status = "done";
@@ -114,7 +149,7 @@ class ListStore extends Store {
     return { items, status, error, hasMore, hasPrevious, loading };
   }
 
-  start() {
+  start(): void {
     this.active = true;
     const { list } = this;
     if (list.items.length === 0 && !list.hasPrevious && list.hasMore && !list.loading && list.error === undefined) this.loadMore();
@@ -123,7 +158,7 @@ class ListStore extends Store {
       for (const type of INTENTS) window.addEventListener(type, this.onIntent, { passive: true, capture: true });
     }
   }
-  stopped() {
+  stopped(): void {
     // Its loads are stale now: their walks stop at their next request.
     this.list.reset();
     if (this.listening) {
@@ -132,10 +167,10 @@ class ListStore extends Store {
     }
   }
 
-  loadMore = () => void this.list.loadMore().catch(ignore);
-  loadPrevious = () => void this.list.loadPrevious().catch(ignore);
-  retry = () => void this.list.retry().catch(ignore);
-  reset = () => {
+  loadMore = (): void => void this.list.loadMore().catch(ignore);
+  loadPrevious = (): void => void this.list.loadPrevious().catch(ignore);
+  retry = (): void => void this.list.retry().catch(ignore);
+  reset = (): void => {
     this.list.reset();
     this.loadMore();
   };
@@ -148,18 +183,18 @@ class ListStore extends Store {
   // waits until it has been out of view (the hysteresis that keeps the two sentinels of a
   // window about the viewport's size from taking turns). Reports queued before the new
   // observation are dropped (their `time` is earlier).
-  follow() {
+  follow(): void {
     const { list } = this;
     if (!this.active || list.loading || list.error !== undefined) return;
     for (const edge of [this.bottom, this.top]) {
       if (edge.observer !== undefined) {
         edge.since = performance.now();
-        edge.observer.unobserve(edge.element);
-        edge.observer.observe(edge.element);
+        edge.observer.unobserve(edge.element as Element);
+        edge.observer.observe(edge.element as Element);
       }
     }
   }
-  report(edge, visible) {
+  report(edge: Edge, visible: boolean): void {
     edge.visible = visible;
     const load = this.list.sentinel(edge.which, visible);
     if (!this.active) return;
@@ -170,12 +205,13 @@ class ListStore extends Store {
   // The user turns the wheel (or presses a key, or drags a finger) toward a sentinel that is in
   // view: at the end of the scroll that moves nothing, so no observer reports it; it counts as
   // the user's own new sighting, which releases a sentinel held by the last drop.
-  onIntent = (event) => {
-    let up;
-    if (event.type === "wheel") up = event.deltaY < 0 ? true : event.deltaY > 0 ? false : undefined;
-    else if (event.type === "keydown") up = KEYS_UP.has(event.key) || (event.key === " " && event.shiftKey) ? true : KEYS_DOWN.has(event.key) ? false : undefined;
+  // One listener for the events of INTENTS: `event` is the one of its `type`.
+  onIntent = (event: Event): void => {
+    let up: boolean | undefined;
+    if (event.type === "wheel") up = (event as WheelEvent).deltaY < 0 ? true : (event as WheelEvent).deltaY > 0 ? false : undefined;
+    else if (event.type === "keydown") up = KEYS_UP.has((event as KeyboardEvent).key) || ((event as KeyboardEvent).key === " " && (event as KeyboardEvent).shiftKey) ? true : KEYS_DOWN.has((event as KeyboardEvent).key) ? false : undefined;
     else {
-      const y = event.touches?.[0]?.clientY;
+      const y = (event as TouchEvent).touches?.[0]?.clientY;
       if (event.type === "touchmove" && typeof y === "number" && typeof this.touchY === "number" && y !== this.touchY) up = y > this.touchY;
       this.touchY = y;
     }
@@ -186,7 +222,7 @@ class ListStore extends Store {
     this.report(edge, true);
   };
 
-  watch(edge, element) {
+  watch(edge: Edge, element: Element | null | undefined): void {
     if (edge.observer !== undefined) edge.observer.disconnect();
     const was = edge.observer !== undefined;
     edge.observer = edge.element = edge.root = undefined;
@@ -198,14 +234,14 @@ class ListStore extends Store {
     edge.root = scrollRoot(element);
     edge.since = performance.now();
     edge.observer = new IntersectionObserver((entries) => {
-      const entry = entries[entries.length - 1];
+      const entry = entries[entries.length - 1] as IntersectionObserverEntry; // never called with none
       if (entry.time < edge.since) return;
       this.report(edge, entry.isIntersecting);
     });
     edge.observer.observe(element);
   }
-  sentinelRef = (element) => this.watch(this.bottom, element);
-  previousSentinelRef = (element) => this.watch(this.top, element);
+  sentinelRef = (element: Element | null): void => this.watch(this.bottom, element);
+  previousSentinelRef = (element: Element | null): void => this.watch(this.top, element);
 }
 
 // The events onIntent reads, added on start and removed on stop as one list.
@@ -215,14 +251,14 @@ const KEYS_DOWN = new Set(["ArrowDown", "PageDown", "End", " "]);
 
 // The element that scrolls the sentinel (its nearest ancestor with overflow auto or scroll),
 // or undefined for the document: a wheel or key counts toward a sentinel only inside it.
-function scrollRoot(element) {
+function scrollRoot(element: Element): Element | undefined {
   for (let e = element.parentElement; e !== null && e !== document.body && e !== document.documentElement; e = e.parentElement) {
     const overflow = getComputedStyle(e).overflowY;
     if (overflow === "auto" || overflow === "scroll") return e;
   }
   return undefined;
 }
-function inside(root, target) {
+function inside(root: Element | undefined, target: EventTarget | null): boolean {
   if (root === undefined) return true;
   return target instanceof Node && (root === target || root.contains(target) || target === document.body || target === document.documentElement);
 }
@@ -232,10 +268,10 @@ function inside(root, target) {
  * element given to `sentinelRef` is visible (and the chunk before the window when the one given
  * to `previousSentinelRef` is), and starts over when `key` changes.
  */
-export function useInfiniteList(fetchPage, options) {
-  const fetchRef = useRef(fetchPage);
-  const hash = hashKey(options == null ? undefined : options.key);
-  const held = useRef(undefined);
+export function useInfiniteList<Item>(fetchPage: Fetch, options?: unknown): InfiniteListState<Item> {
+  const fetchRef: FetchRef = useRef(fetchPage);
+  const hash = hashKey(options == null ? undefined : (options as Options).key);
+  const held = useRef<{ hash: string; store: ListStore } | undefined>(undefined);
   if (held.current === undefined || held.current.hash !== hash) held.current = { hash, store: new ListStore(fetchRef, options) };
   const store = held.current.store;
   useEffect(() => {
@@ -247,7 +283,7 @@ export function useInfiniteList(fetchPage, options) {
   }, [store]);
   const snapshot = useSyncExternalStore(store.subscribe, store.getSnapshot, store.getServerSnapshot);
   return useMemo(
-    () => ({
+    (): InfiniteListState<unknown> => ({
       ...snapshot,
       loadMore: store.loadMore,
       loadPrevious: store.loadPrevious,
@@ -257,7 +293,7 @@ export function useInfiniteList(fetchPage, options) {
       previousSentinelRef: store.previousSentinelRef,
     }),
     [snapshot, store],
-  );
+  ) as InfiniteListState<Item>; // the items are the `Item`s of the user's fetchPage
 }
 
 // ---------------------------------------------------------------------------------------------
@@ -265,11 +301,22 @@ export function useInfiniteList(fetchPage, options) {
 
 const STACK_KEYS = ["key", "pageItems", "history", "param", "maxDepth"];
 
-class PageStore extends Store {
+class PageStore extends Store<PageSnapshot> {
   load = 0; // counts the loads started: only the last one shows
-  controller = undefined;
+  controller: AbortController | undefined = undefined;
+  declare fetchRef: FetchRef;
+  declare pageItems: number | undefined;
+  declare history: "push" | "replace" | false;
+  declare param: string;
+  declare stackOptions: CursorStackOptions;
+  declare walk: Options;
+  declare fresh: boolean;
+  declare stack: CursorStack;
+  declare started: boolean | undefined;
+  declare onPopState: (() => void) | undefined;
+  declare resumeCodec: CursorCodec | undefined;
 
-  constructor(fetchRef, options, fresh) {
+  constructor(fetchRef: FetchRef, options: unknown, fresh: boolean) {
     super();
     const [hook, walk] = split(options, STACK_KEYS);
     this.fetchRef = fetchRef;
@@ -289,9 +336,10 @@ class PageStore extends Store {
     // token's checksum is left out of the state (src/stack/tokens.rs): 50 pages of DRF next
     // URLs take 1,675 characters so, 5,191 with signed resume tokens (bench/stack-state.mjs).
     this.stackOptions = {};
-    if (hook.maxDepth !== undefined) this.stackOptions.maxDepth = hook.maxDepth;
-    if (walk.codec !== undefined) this.stackOptions.codec = walk.codec;
-    if (walk.scope !== undefined) this.stackOptions.scope = walk.scope;
+    // (The stack checks these values: the casts only hand them through.)
+    if (hook.maxDepth !== undefined) this.stackOptions.maxDepth = hook.maxDepth as number;
+    if (walk.codec !== undefined) this.stackOptions.codec = walk.codec as CursorCodec;
+    if (walk.scope !== undefined) this.stackOptions.scope = walk.scope as CursorStackOptions["scope"];
     for (const k of ["maxItems", "maxPages", "codec"]) delete walk[k];
     this.walk = walk;
     this.fresh = fresh; // the key changed: the position in the URL is the old query's
@@ -302,7 +350,7 @@ class PageStore extends Store {
     };
   }
 
-  start() {
+  start(): void {
     this.active = true;
     if (this.started) return;
     this.started = true;
@@ -313,7 +361,7 @@ class PageStore extends Store {
     const first = this.fresh ? () => this.writeUrl("replace") : () => this.restore();
     this.after(first);
   }
-  stopped() {
+  stopped(): void {
     this.started = false;
     this.load++;
     if (this.controller !== undefined) this.controller.abort();
@@ -323,7 +371,7 @@ class PageStore extends Store {
 
   // Runs `then` once the wasm is there (CursorStack.from and record are synchronous), then
   // loads the current page. A wasm that cannot load is this store's error.
-  after(then) {
+  after(then: () => void): void {
     const id = ++this.load;
     Promise.resolve(ready).then(
       () => {
@@ -335,12 +383,12 @@ class PageStore extends Store {
         }
         this.fetch();
       },
-      (err) => id === this.load && this.failed(err),
+      (err: unknown) => id === this.load && this.failed(err),
     );
   }
 
   // The position in the URL (reload, a shared link, Back/Forward), or page 1 without one.
-  restore() {
+  restore(): void {
     if (this.history === false) return;
     const value = new URL(window.location.href).searchParams.get(this.param);
     if (value === null) {
@@ -349,7 +397,7 @@ class PageStore extends Store {
       this.stack = CursorStack.from(value, this.stackOptions);
     }
   }
-  writeUrl(mode) {
+  writeUrl(mode: "push" | "replace"): void {
     if (this.history === false) return;
     const url = new URL(window.location.href);
     if (this.stack.page === 1 && !this.stack.hasNext && !this.stack.hasPrevious) url.searchParams.delete(this.param);
@@ -359,11 +407,11 @@ class PageStore extends Store {
     else h.replaceState(h.state, "", url);
   }
 
-  failed(error) {
+  failed(error: unknown): void {
     this.publish({ ...this.snapshot, status: "error", error, items: NOTHING, hasNext: false });
   }
 
-  fetch() {
+  fetch(): void {
     const id = ++this.load;
     if (this.controller !== undefined) this.controller.abort();
     const controller = (this.controller = new AbortController());
@@ -373,7 +421,7 @@ class PageStore extends Store {
     // state's business: a resume token is never cut short to `undefined` (which would read as
     // the end); a state too long for the stack's codec is a move's `too_large` error.
     this.resumeCodec ??= new CursorCodec({ maxLength: 1 << 20 });
-    const options = { ...this.walk, codec: this.resumeCodec, signal: linked(this.walk.signal, controller.signal) };
+    const options: Options = { ...this.walk, codec: this.resumeCodec, signal: linked(this.walk.signal as AbortSignal | undefined, controller.signal) };
     if (token !== undefined) {
       options.resumeToken = token;
       delete options.startToken;
@@ -384,10 +432,10 @@ class PageStore extends Store {
       ...this.snapshot, page: stack.page, status: "loading", error: undefined,
       hasNext: false, hasPrevious: stack.hasPrevious, visited: reach(stack, this.stackOptions),
     });
-    let walk;
+    let walk: Paginator;
     Promise.resolve()
       .then(() => {
-        walk = paginate((t, ctx) => this.fetchRef.current(t, ctx), options);
+        walk = paginate((t, ctx) => this.fetchRef.current(t, ctx), options as never);
         return walk.toArray();
       })
       .then(
@@ -399,7 +447,7 @@ class PageStore extends Store {
             hasNext: stack.hasNext, hasPrevious: stack.hasPrevious, visited: reach(stack, this.stackOptions),
           });
         },
-        (err) => {
+        (err: unknown) => {
           if (id !== this.load) return;
           this.publish({ ...this.snapshot, page: stack.page, status: "error", error: err, hasNext: false });
         },
@@ -407,7 +455,7 @@ class PageStore extends Store {
   }
 
   // A move of the stack, then the URL (when kept there) and the load of the page it lands on.
-  move(step) {
+  move(step: () => false | void): void {
     try {
       if (step() === false) return;
       // A state the codec refuses to mint (`too_large` past its maxLength) is this move's error.
@@ -417,18 +465,18 @@ class PageStore extends Store {
     }
     this.fetch();
   }
-  next = () => this.move(() => (this.stack.hasNext ? void this.stack.forward() : false));
-  back = () => this.move(() => (this.stack.hasPrevious ? void this.stack.back() : false));
-  goTo = (page) => this.move(() => void this.stack.goTo(page));
-  reset = () => this.move(() => void this.stack.reset());
-  retry = () => {
+  next = (): void => this.move(() => (this.stack.hasNext ? void this.stack.forward() : false));
+  back = (): void => this.move(() => (this.stack.hasPrevious ? void this.stack.back() : false));
+  goTo = (page: number): void => this.move(() => void this.stack.goTo(page));
+  reset = (): void => this.move(() => void this.stack.reset());
+  retry = (): void => {
     if (this.snapshot.status === "error") this.after(() => {});
   };
 }
 
 // The walk stops when the user's signal aborts, and when the hook moves on (another page, a
 // changed key, an unmount).
-function linked(user, own) {
+function linked(user: AbortSignal | undefined, own: AbortSignal): AbortSignal {
   if (user === undefined) return own;
   if (typeof AbortSignal.any === "function") return AbortSignal.any([user, own]);
   return user;
@@ -436,15 +484,15 @@ function linked(user, own) {
 
 // The pages `goTo` reaches: from the oldest kept to the furthest visited, found on a copy of
 // the stack (goTo says which pages it has; the stack does not list them).
-function reach(stack, options) {
+function reach(stack: CursorStack, options: CursorStackOptions): PageSnapshot["visited"] {
   const page = stack.page;
-  let copy;
+  let copy: CursorStack;
   try {
     copy = CursorStack.from(stack.toString(), options);
   } catch {
     return { first: stack.hasPrevious ? 1 : page, last: page };
   }
-  const can = (p) => {
+  const can = (p: number): boolean => {
     try {
       copy.goTo(p);
       return true;
@@ -452,7 +500,7 @@ function reach(stack, options) {
       return false;
     }
   };
-  const edge = (from, dir) => {
+  const edge = (from: number, dir: 1 | -1): number => {
     // Doubling steps, then halving: a few goTo calls for thousands of pages.
     let ok = from, step = 1;
     while (ok + dir * step >= 1 && can(ok + dir * step)) {
@@ -472,10 +520,10 @@ function reach(stack, options) {
  * empty service pages (one service page each without it), the position kept in the URL with
  * `history`, starting over when `key` changes.
  */
-export function useCursorStack(fetchPage, options) {
-  const fetchRef = useRef(fetchPage);
-  const hash = hashKey(options == null ? undefined : options.key);
-  const held = useRef(undefined);
+export function useCursorStack<Item>(fetchPage: Fetch, options?: unknown): CursorStackState<Item> {
+  const fetchRef: FetchRef = useRef(fetchPage);
+  const hash = hashKey(options == null ? undefined : (options as Options).key);
+  const held = useRef<{ hash: string; store: PageStore } | undefined>(undefined);
   if (held.current === undefined || held.current.hash !== hash) {
     held.current = { hash, store: new PageStore(fetchRef, options, held.current !== undefined) };
   }
@@ -489,7 +537,12 @@ export function useCursorStack(fetchPage, options) {
   }, [store]);
   const snapshot = useSyncExternalStore(store.subscribe, store.getSnapshot, store.getServerSnapshot);
   return useMemo(
-    () => ({ ...snapshot, next: store.next, back: store.back, goTo: store.goTo, reset: store.reset, retry: store.retry }),
+    (): CursorStackState<unknown> => ({ ...snapshot, next: store.next, back: store.back, goTo: store.goTo, reset: store.reset, retry: store.retry }),
     [snapshot, store],
-  );
+  ) as CursorStackState<Item>; // the items are the `Item`s of the user's fetchPage
 }
+
+// The hooks above against their published declarations (types only: nothing of it ships).
+type Assignable<T extends U, U> = T;
+export type UseInfiniteListMatchesItsDeclaration = Assignable<typeof useInfiniteList, typeof Public.useInfiniteList>;
+export type UseCursorStackMatchesItsDeclaration = Assignable<typeof useCursorStack, typeof Public.useCursorStack>;

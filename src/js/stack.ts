@@ -8,18 +8,24 @@
 // with the options given, read once then. Every other call before `ready` is `not_ready`.
 // Holding the wasm object privately also means no user value can stand in for its pointer.
 import { CursorStack as WasmStack } from "./pagecursor.js";
+// The published declarations (pkg/index.d.ts): the class below is checked against its
+// declaration there (the last line), so `tsc` fails when the two drift apart.
+import type * as Public from "./index.js";
+import type { CursorStackOptions, CursorValue } from "./index.js";
 import { isLoaded, notReady } from "./loading.js";
 import { makeArgumentError } from "./errors.js";
 
 const FROM = Symbol("from");
 
-export class CursorStack {
-  #wasm; // the wasm stack, once created
-  #options; // the constructor's options, until the wasm stack is created from them
-  #state = 0; // 0 waiting for the wasm, 1 live, 2 freed
+// `Token` is what `fetchPage` receives (docs/cursor-stack.md): the wasm stack hands back the
+// values recorded, so its `unknown` results are the `Token`s this stack was given.
+export class CursorStack<Token = unknown> {
+  #wasm: WasmStack | undefined; // the wasm stack, once created
+  #options: CursorStackOptions | undefined; // the constructor's options, until the wasm stack is created from them
+  #state: 0 | 1 | 2 = 0; // 0 waiting for the wasm, 1 live, 2 freed
   #busy = 0; // calls of this stack in progress (a getter of an argument may call free())
 
-  constructor(options) {
+  constructor(options?: CursorStackOptions | typeof FROM) {
     if (options === FROM) return;
     if (isLoaded()) {
       this.#wasm = new WasmStack(options);
@@ -30,9 +36,9 @@ export class CursorStack {
   }
 
   /** Restores a stack from `toString()` (URL or sessionStorage). */
-  static from(state, options) {
+  static from<Token = unknown>(state: string, options?: CursorStackOptions): CursorStack<Token> {
     if (!isLoaded()) throw notReady("CursorStack.from");
-    const stack = new CursorStack(FROM);
+    const stack = new CursorStack<Token>(FROM);
     stack.#wasm = WasmStack.from(state, options);
     stack.#state = 1;
     return stack;
@@ -40,12 +46,13 @@ export class CursorStack {
 
   // The wasm stack for `what`, created from the constructor's options once the wasm is there;
   // undefined while it is not (the caller answers the first page's state or throws).
-  static #check(self, what) {
+  // `self` is a method's `this`, whatever the caller made it: `#state in self` is the brand.
+  static #check(self: CursorStack<unknown>, what: string): void {
     if (!(#state in self)) throw makeArgumentError(false, `CursorStack.${what}: the receiver is not a CursorStack`);
     if (self.#state === 2) throw makeArgumentError(false, `CursorStack.${what}: the stack was freed`);
   }
 
-  static #live(self, what) {
+  static #live(self: CursorStack<unknown>, what: string): WasmStack | undefined {
     CursorStack.#check(self, what);
     if (self.#state === 0) {
       if (!isLoaded()) return undefined;
@@ -58,7 +65,7 @@ export class CursorStack {
   }
 
   // Runs one call of the wasm stack; throws not_ready before the wasm is there.
-  static #call(self, what, call) {
+  static #call<R>(self: CursorStack<unknown>, what: string, call: (wasm: WasmStack) => R): R {
     const wasm = CursorStack.#live(self, what);
     if (wasm === undefined) throw notReady(`CursorStack.${what}`);
     self.#busy++;
@@ -70,58 +77,58 @@ export class CursorStack {
   }
 
   /** 1-based number of the current page. */
-  get page() {
+  get page(): number {
     const wasm = CursorStack.#live(this, "page");
     return wasm === undefined ? 1 : wasm.page;
   }
   /** The token that fetches the current page (undefined: the first page). */
-  get current() {
+  get current(): Token | undefined {
     const wasm = CursorStack.#live(this, "current");
-    return wasm === undefined ? undefined : wasm.current;
+    return wasm === undefined ? undefined : (wasm.current as Token | undefined);
   }
   /** True exactly when back() can return a real token. */
-  get hasPrevious() {
+  get hasPrevious(): boolean {
     const wasm = CursorStack.#live(this, "hasPrevious");
     return wasm === undefined ? false : wasm.hasPrevious;
   }
   /** True only when the next page's token is known. */
-  get hasNext() {
+  get hasNext(): boolean {
     const wasm = CursorStack.#live(this, "hasNext");
     return wasm === undefined ? false : wasm.hasNext;
   }
   /** The option `maxDepth`, undefined when unbounded. */
-  get maxDepth() {
+  get maxDepth(): number | undefined {
     return CursorStack.#call(this, "maxDepth", (s) => s.maxDepth);
   }
   /** The current page loaded: remember its next token (absent: this is the end). */
-  record(nextToken) {
+  record(nextToken: Token | null | undefined): void {
     return CursorStack.#call(this, "record", (s) => s.record(nextToken));
   }
   /** Moves to the next page (recording `nextToken` first when given); returns its token. */
-  forward(nextToken) {
-    return CursorStack.#call(this, "forward", (s) => s.forward(nextToken));
+  forward(nextToken?: Token | null): Token {
+    return CursorStack.#call(this, "forward", (s) => s.forward(nextToken) as Token);
   }
   /** The token of the previous page; on page 1 stays there and returns undefined. */
-  back() {
-    return CursorStack.#call(this, "back", (s) => s.back());
+  back(): Token | undefined {
+    return CursorStack.#call(this, "back", (s) => s.back() as Token | undefined);
   }
   /** Any page already visited. */
-  goTo(page) {
-    return CursorStack.#call(this, "goTo", (s) => s.goTo(page));
+  goTo(page: number): Token | undefined {
+    return CursorStack.#call(this, "goTo", (s) => s.goTo(page) as Token | undefined);
   }
   /** The query changed: start over (with a new scope when given). */
-  reset(scope) {
+  reset(scope?: CursorValue): void {
     return CursorStack.#call(this, "reset", (s) => s.reset(scope));
   }
   /** URL-safe state; `CursorStack.from(string, options)` restores it. */
-  toString() {
+  toString(): string {
     return CursorStack.#call(this, "toString", (s) => s.toString());
   }
-  toJSON() {
+  toJSON(): string {
     return CursorStack.#call(this, "toJSON", (s) => s.toJSON());
   }
   /** Releases the wasm memory now instead of at garbage collection; later calls are TypeErrors. */
-  free() {
+  free(): void {
     CursorStack.#check(this, "free");
     if (this.#busy) throw makeArgumentError(false, "free: the object is in use by one of its own calls");
     const wasm = this.#wasm;
@@ -130,7 +137,11 @@ export class CursorStack {
     this.#state = 2;
     if (wasm !== undefined) wasm.free();
   }
-  [Symbol.dispose]() {
+  [Symbol.dispose](): void {
     this.free();
   }
 }
+
+// The class above against its published declaration (a type only: nothing of it ships).
+type Assignable<T extends U, U> = T;
+export type CursorStackMatchesItsDeclaration = Assignable<typeof CursorStack, typeof Public.CursorStack>;

@@ -12,45 +12,56 @@
 // The chain is shared between params (each holds a reference), so it costs one small object
 // per chunk.
 import { paginate } from "#pagecursor";
+import type { FetchPage } from "#pagecursor";
+// The published declarations (pkg/tanstack.d.ts, the contract): the function below is checked
+// against them (the last line), so `tsc` fails when the two drift apart. (`./tanstack.js` would
+// name this file itself: the path goes to pkg/.)
+import type * as Public from "../../pkg/tanstack.js";
+import type { Chunk, InfinitePage } from "../../pkg/tanstack.js";
 import { makeArgumentError } from "./errors.js";
 
 const own = Object.prototype.hasOwnProperty;
+
+// The options as this helper handles them: a record of the user's values, read once, that
+// paginate checks (the public overloads type them per preset).
+type Walk = Record<string, unknown>;
 
 /**
  * `{ queryFn, initialPageParam, getNextPageParam, getPreviousPageParam }` to spread into
  * useInfiniteQuery / infiniteQueryOptions / InfiniteQueryObserver.
  */
-export function infinitePageOptions(fetchPage, options) {
+export function infinitePageOptions<Item>(fetchPage: unknown, options: unknown): InfinitePage<Item> {
   if (typeof fetchPage !== "function") throw makeArgumentError(false, "infinitePageOptions: fetchPage must be a function");
   if (options === null || typeof options !== "object") throw makeArgumentError(false, "infinitePageOptions: options must be an object with chunkItems");
   // Read once: a getter of the options runs here, not at every page.
-  const walk = {};
-  for (const k of Object.keys(options)) walk[k] = options[k];
+  const walk: Walk = {};
+  for (const k of Object.keys(options)) walk[k] = (options as Walk)[k];
   const chunkItems = walk.chunkItems;
   if (typeof chunkItems !== "number" || !Number.isInteger(chunkItems) || chunkItems < 1) {
     throw makeArgumentError(typeof chunkItems === "number", `infinitePageOptions: options.chunkItems must be a positive whole number, got ${typeof chunkItems === "number" ? chunkItems : typeof chunkItems}`);
   }
-  const start = walk.resumeToken;
-  const userSignal = walk.signal;
+  const start = walk.resumeToken as string | undefined; // a string: paginate checks it at the first page
+  const userSignal = walk.signal as AbortSignal | undefined;
   for (const k of ["chunkItems", "maxItems", "maxPages", "resumeToken", "signal"]) delete walk[k];
   const initialPageParam = { resumeToken: start, previous: undefined };
 
   return {
     initialPageParam,
-    async queryFn(context) {
+    // The page param is TanStack's value (a user may have made it): checked, not trusted.
+    async queryFn(context: { pageParam: unknown; signal?: AbortSignal | undefined }): Promise<Chunk<Item>> {
       const param = context.pageParam;
       if (param === null || typeof param !== "object" || !own.call(param, "resumeToken")) {
         throw makeArgumentError(false, "infinitePageOptions: the page param is not one of this helper's (use its initialPageParam and page param functions)");
       }
-      const chunk = { ...walk, maxItems: chunkItems };
-      if (param.resumeToken !== undefined) {
-        chunk.resumeToken = param.resumeToken;
+      const chunk: Walk = { ...walk, maxItems: chunkItems };
+      if ((param as Walk).resumeToken !== undefined) {
+        chunk.resumeToken = (param as Walk).resumeToken;
         delete chunk.startToken;
       }
       const signal = linked(userSignal, context.signal);
       if (signal !== undefined) chunk.signal = signal;
-      const walker = paginate(fetchPage, chunk);
-      const items = await walker.toArray();
+      const walker = paginate(fetchPage as FetchPage<unknown>, chunk as never);
+      const items = (await walker.toArray()) as Item[];
       // `next` undefined: the walk reached the end within this chunk.
       return { items, next: walker.resumeToken };
     },
@@ -63,9 +74,13 @@ export function infinitePageOptions(fetchPage, options) {
   };
 }
 
-function linked(user, query) {
+function linked(user: AbortSignal | undefined, query: AbortSignal | undefined): AbortSignal | undefined {
   if (user === undefined) return query;
   if (query === undefined) return user;
   if (typeof AbortSignal.any === "function") return AbortSignal.any([user, query]);
   return user;
 }
+
+// The function above against its published declaration (a type only: nothing of it ships).
+type Assignable<T extends U, U> = T;
+export type InfinitePageOptionsMatchesItsDeclaration = Assignable<typeof infinitePageOptions, typeof Public.infinitePageOptions>;
