@@ -113,6 +113,11 @@ export class CursorCodec {
   readonly mode: "plain" | "signed" | "sealed";
   encode(value: CursorValue, options?: EncodeOptions): string;
   decode(token: string, options?: DecodeOptions): Cursor;
+  /**
+   * Releases the wasm memory (the derived keys) now instead of at garbage collection; later
+   * calls are TypeErrors, and so is `free()` from inside one of the codec's own calls.
+   */
+  free(): void;
 }
 
 /** Plain-mode shorthand of `new CursorCodec().encode`. */
@@ -596,6 +601,8 @@ export interface InfiniteList<Item = unknown> {
   toString(): string;
   /** The same string as toString(). */
   toJSON(): string;
+  /** Releases the wasm memory now instead of at garbage collection; later calls are TypeErrors. */
+  free(): void;
 }
 
 /**

@@ -48,7 +48,11 @@ export class CursorStack<Token = unknown> {
   // undefined while it is not (the caller answers the first page's state or throws).
   // `self` is a method's `this`, whatever the caller made it: `#state in self` is the brand.
   static #check(self: CursorStack<unknown>, what: string): void {
-    if (!(#state in self)) throw makeArgumentError(false, `CursorStack.${what}: the receiver is not a CursorStack`);
+    // `#state in 5` would throw the engine's own TypeError, without a code: a primitive `this`
+    // (a method taken off the prototype and called on one) gets the same typed error as a fake.
+    if (typeof self !== "object" || self === null || !(#state in self)) {
+      throw makeArgumentError(false, `CursorStack.${what}: the receiver is not a CursorStack`);
+    }
     if (self.#state === 2) throw makeArgumentError(false, `CursorStack.${what}: the stack was freed`);
   }
 

@@ -20,7 +20,9 @@ import type * as Public from "../../pkg/tanstack.js";
 import type { Chunk, InfinitePage } from "../../pkg/tanstack.js";
 import { makeArgumentError } from "./errors.js";
 
-const own = Object.prototype.hasOwnProperty;
+// Captured at load: a patched Object.prototype.hasOwnProperty or Function.prototype.call never
+// runs for a page param.
+const hasOwn = Object.hasOwn;
 
 // The options as this helper handles them: a record of the user's values, read once, that
 // paginate checks (the public overloads type them per preset).
@@ -50,12 +52,15 @@ export function infinitePageOptions<Item>(fetchPage: unknown, options: unknown):
     // The page param is TanStack's value (a user may have made it): checked, not trusted.
     async queryFn(context: { pageParam: unknown; signal?: AbortSignal | undefined }): Promise<Chunk<Item>> {
       const param = context.pageParam;
-      if (param === null || typeof param !== "object" || !own.call(param, "resumeToken")) {
+      if (param === null || typeof param !== "object" || !hasOwn(param, "resumeToken")) {
         throw makeArgumentError(false, "infinitePageOptions: the page param is not one of this helper's (use its initialPageParam and page param functions)");
       }
       const chunk: Walk = { ...walk, maxItems: chunkItems };
-      if ((param as Walk).resumeToken !== undefined) {
-        chunk.resumeToken = (param as Walk).resumeToken;
+      // Read once: a getter on a param someone else made runs once, and the walk gets what it
+      // returned that time.
+      const resumeToken = (param as Walk).resumeToken;
+      if (resumeToken !== undefined) {
+        chunk.resumeToken = resumeToken;
         delete chunk.startToken;
       }
       const signal = linked(userSignal, context.signal);

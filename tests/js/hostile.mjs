@@ -287,6 +287,19 @@ export function cases(lib) {
         throw new Error("no error");
       }
     }],
+    ["CursorStack methods called on a primitive: TypeError invalid_argument, not the engine's", "ok", () => {
+      for (const receiver of [5, "stack", undefined, null, Symbol("s")]) {
+        for (const call of [() => lib.CursorStack.prototype.forward.call(receiver), () => Object.getOwnPropertyDescriptor(lib.CursorStack.prototype, "page").get.call(receiver)]) {
+          try {
+            call();
+          } catch (e) {
+            if (e instanceof TypeError && e.code === "invalid_argument" && /not a CursorStack/.test(e.message)) continue;
+            throw e;
+          }
+          throw new Error("no error");
+        }
+      }
+    }],
     ["CursorCodec: a prototype-made object and a glue pointer are no codec", "ok", () => {
       const fake = Object.create(CursorCodec.prototype);
       for (const call of [() => fake.encode(1), () => fake.mode, () => CursorCodec.prototype.decode.call({ __wbg_ptr: 8, __codecId: 1 }, token)]) {

@@ -135,3 +135,32 @@ test("a resumeToken option starts the first chunk there; options are checked", a
   const { queryFn } = infinitePageOptions(api.fetchPage, { chunkItems: 5 });
   await assert.rejects(queryFn({ pageParam: "some token", signal: new AbortController().signal }), { code: "invalid_argument" });
 });
+
+test("a page param made elsewhere is read once, with intrinsics: a getter runs once, a patched hasOwnProperty never", async () => {
+  const api = service(30);
+  const { paginate } = await import("pagecursor");
+  const earlier = paginate(api.fetchPage, { preset: "keyset", maxItems: 7 });
+  await earlier.toArray();
+  const { queryFn } = infinitePageOptions(api.fetchPage, { preset: "keyset", chunkItems: 4 });
+  // A getter that answers a different token on its second read: the chunk must start where the
+  // first read said, and the getter must not run again.
+  let reads = 0;
+  const param = {
+    get resumeToken() {
+      reads++;
+      return reads === 1 ? earlier.resumeToken : undefined;
+    },
+  };
+  const patched = Object.prototype.hasOwnProperty;
+  Object.prototype.hasOwnProperty = () => {
+    throw new Error("the patched hasOwnProperty ran");
+  };
+  let chunk;
+  try {
+    chunk = await queryFn({ pageParam: param, signal: new AbortController().signal });
+  } finally {
+    Object.prototype.hasOwnProperty = patched;
+  }
+  assert.deepEqual(chunk.items, range(7, 11));
+  assert.equal(reads, 1);
+});

@@ -116,6 +116,10 @@ const load: "more" | "previous" | undefined = list.sentinel("previous", true);
 void load;
 // @ts-expect-error: a sentinel is "more" or "previous"
 list.sentinel("bottom", true);
+// Every class that holds wasm memory releases it on demand.
+list.free();
+new CursorCodec().free();
+restored.free();
 // @ts-expect-error: inView is a boolean
 list.sentinel("more", 1);
 
