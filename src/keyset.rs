@@ -412,14 +412,15 @@ pub fn paginate_keyset(
     };
     // One comparator for both cases, so the sort is instantiated once. Ties are broken by row
     // index, which makes the order total: the unstable sort then gives exactly the stable
-    // order (a duplicate key is reported as its first two rows) and links ~0.6 KB gzip less
-    // wasm than std's stable `sort_by` (driftsort), at the same O(n log n) speed.
-    order.sort_unstable_by(|&a, &b| {
+    // order (a duplicate key is reported as its first two rows). The crate's heap sort links
+    // ~3.5 KB less wasm than std's `sort_unstable_by`, at the same O(n log n) bound.
+    crate::sort::heap_sort_by(&mut order, |&a, &b| {
         match ints {
             Some(_) => ints_of(a).cmp(ints_of(b)),
             None => compare_keys(keys, key_of(a), key_of(b)),
         }
         .then(a.cmp(&b))
+        .is_lt()
     });
     if let Some(w) = order
         .windows(2)

@@ -19,6 +19,7 @@ pub mod error;
 pub mod keyset;
 pub mod page;
 pub mod paginate;
+mod sort;
 pub mod stack;
 pub mod value;
 pub mod window;
