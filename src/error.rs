@@ -60,34 +60,78 @@ impl CursorError {
     }
 }
 
+impl CursorError {
+    /// The message of the error, as `Display` prints it (built from its pieces: see
+    /// [`decimal`]).
+    pub(crate) fn message(&self) -> String {
+        match self {
+            CursorError::Malformed(why) => ["malformed cursor: ", why].concat(),
+            CursorError::TooLarge { length, max } => [
+                "cursor is ",
+                &decimal(*length as u64),
+                " characters long, more than the limit of ",
+                &decimal(*max as u64),
+            ]
+            .concat(),
+            CursorError::UnsupportedVersion(v) => {
+                ["unsupported cursor version ", &decimal(u64::from(*v))].concat()
+            }
+            CursorError::BadSignature => "cursor signature does not verify".to_owned(),
+            CursorError::UnknownKey(id) => {
+                ["cursor was signed with unknown key id \"", id, "\""].concat()
+            }
+            CursorError::NoKeys { mode } => ["mode \"", mode, "\" needs at least one key"].concat(),
+            CursorError::Expired { expires_at } => [
+                "cursor expired at ",
+                &signed_decimal(*expires_at),
+                " ms since the epoch",
+            ]
+            .concat(),
+            CursorError::IssuedInFuture { issued_at } => [
+                "cursor was issued at ",
+                &signed_decimal(*issued_at),
+                " ms since the epoch, beyond the clock-skew allowance",
+            ]
+            .concat(),
+            CursorError::ScopeMismatch => "cursor belongs to another query scope".to_owned(),
+            CursorError::UnsupportedValue(why) => ["unsupported cursor value: ", why].concat(),
+        }
+    }
+}
+
 impl fmt::Display for CursorError {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        match self {
-            CursorError::Malformed(why) => write!(f, "malformed cursor: {why}"),
-            CursorError::TooLarge { length, max } => {
-                write!(
-                    f,
-                    "cursor is {length} characters long, more than the limit of {max}"
-                )
-            }
-            CursorError::UnsupportedVersion(v) => write!(f, "unsupported cursor version {v}"),
-            CursorError::BadSignature => write!(f, "cursor signature does not verify"),
-            CursorError::UnknownKey(id) => {
-                write!(f, "cursor was signed with unknown key id \"{id}\"")
-            }
-            CursorError::NoKeys { mode } => {
-                write!(f, "mode \"{mode}\" needs at least one key")
-            }
-            CursorError::Expired { expires_at } => {
-                write!(f, "cursor expired at {expires_at} ms since the epoch")
-            }
-            CursorError::IssuedInFuture { issued_at } => write!(
-                f,
-                "cursor was issued at {issued_at} ms since the epoch, beyond the clock-skew allowance"
-            ),
-            CursorError::ScopeMismatch => write!(f, "cursor belongs to another query scope"),
-            CursorError::UnsupportedValue(why) => write!(f, "unsupported cursor value: {why}"),
+        f.write_str(&self.message())
+    }
+}
+
+/// `n` in decimal, printed by hand. The crate's messages are built from their pieces with it
+/// (`[..].concat()`), not with `write!` or `format!`: their argument tables and calls into the
+/// formatting engine cost code at every site, and integer `Display` links its own printers
+/// (bench/README.md, "Package shape").
+pub(crate) fn decimal(n: u64) -> String {
+    let mut digits = [0u8; 20];
+    let mut n = n;
+    let mut start = digits.len();
+    for slot in digits.iter_mut().rev() {
+        *slot = b'0' + (n % 10) as u8;
+        n /= 10;
+        start -= 1;
+        if n == 0 {
+            break;
         }
+    }
+    let digits = digits.get(start..).unwrap_or_default();
+    std::str::from_utf8(digits).unwrap_or_default().to_owned()
+}
+
+/// `n` in decimal, with a `-` when negative (see [`decimal`]).
+pub(crate) fn signed_decimal(n: i64) -> String {
+    let digits = decimal(n.unsigned_abs());
+    if n < 0 {
+        ["-", &digits].concat()
+    } else {
+        digits
     }
 }
 
@@ -126,7 +170,17 @@ pub(crate) fn quoted(s: &str) -> String {
 
 #[cfg(test)]
 mod tests {
-    use super::quoted;
+    use super::{decimal, quoted, signed_decimal};
+
+    #[test]
+    fn prints_decimals() {
+        for n in [0, 7, 10, 99, 1234567890, 1 << 53, u64::MAX] {
+            assert_eq!(decimal(n), n.to_string());
+        }
+        for n in [0, 1, -1, 42, -1_714_566_896_789, i64::MAX, i64::MIN] {
+            assert_eq!(signed_decimal(n), n.to_string());
+        }
+    }
 
     #[test]
     fn quoted_matches_debug_for_printable_and_control_characters() {

@@ -31,7 +31,7 @@ use std::cmp::Ordering;
 use std::fmt;
 
 use crate::codec::{Cursor, CursorCodec, DecodeOptions, Direction, EncodeOptions};
-use crate::error::{quoted, CursorError};
+use crate::error::{decimal, quoted, CursorError};
 use crate::value::Value;
 
 /// One ordering key: a field (column) name and its direction.
@@ -96,23 +96,44 @@ impl From<CursorError> for KeysetError {
     }
 }
 
+impl KeysetError {
+    /// The message of the error, as `Display` prints it (built from its pieces: see
+    /// [`decimal`](crate::error::decimal)).
+    pub(crate) fn message(&self) -> String {
+        match self {
+            KeysetError::Cursor(e) => e.message(),
+            KeysetError::InvalidLimit => "limit must be an integer >= 1".to_owned(),
+            KeysetError::NoKeys => "keys must name at least one key".to_owned(),
+            KeysetError::DuplicateKey { first, second } => [
+                "items ",
+                &decimal(*first as u64),
+                " and ",
+                &decimal(*second as u64),
+                " have the same key values: end keys with a unique tiebreaker",
+            ]
+            .concat(),
+            KeysetError::WrongArity { row, expected, got } => [
+                "row ",
+                &decimal(*row as u64),
+                " has ",
+                &decimal(*got as u64),
+                " key values, expected ",
+                &decimal(*expected as u64),
+            ]
+            .concat(),
+            KeysetError::BadIdentifier(name) => [
+                "key ",
+                &quoted(name),
+                " cannot be used as an SQL identifier",
+            ]
+            .concat(),
+        }
+    }
+}
+
 impl fmt::Display for KeysetError {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        match self {
-            KeysetError::Cursor(e) => e.fmt(f),
-            KeysetError::InvalidLimit => write!(f, "limit must be an integer >= 1"),
-            KeysetError::NoKeys => write!(f, "keys must name at least one key"),
-            KeysetError::DuplicateKey { first, second } => write!(
-                f,
-                "items {first} and {second} have the same key values: end keys with a unique tiebreaker"
-            ),
-            KeysetError::WrongArity { row, expected, got } => {
-                write!(f, "row {row} has {got} key values, expected {expected}")
-            }
-            KeysetError::BadIdentifier(name) => {
-                write!(f, "key {} cannot be used as an SQL identifier", quoted(name))
-            }
-        }
+        f.write_str(&self.message())
     }
 }
 
@@ -348,11 +369,15 @@ fn decode_boundary(
         },
     )?;
     if cursor.direction != expected {
-        return Err(CursorError::Malformed(format!(
-            "a cursor pointing {} its boundary was passed as {}",
-            cursor.direction.as_str(),
-            expected.as_str()
-        )));
+        return Err(CursorError::Malformed(
+            [
+                "a cursor pointing ",
+                cursor.direction.as_str(),
+                " its boundary was passed as ",
+                expected.as_str(),
+            ]
+            .concat(),
+        ));
     }
     boundary_of(keys, &cursor)
 }

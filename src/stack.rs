@@ -25,8 +25,7 @@ use std::fmt;
 mod tokens;
 
 use crate::codec::{CursorCodec, DecodeOptions, EncodeOptions};
-use crate::error::{quoted, CursorError};
-use crate::page::Decimal;
+use crate::error::{decimal, quoted, CursorError};
 use crate::value::Value;
 
 // The chunk window moved to its own module; its old path stays.
@@ -72,37 +71,47 @@ impl StackError {
     }
 }
 
-impl fmt::Display for StackError {
-    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+impl StackError {
+    /// The message of the error, as `Display` prints it (built from its pieces: see
+    /// [`decimal`](crate::error::decimal)).
+    pub(crate) fn message(&self) -> String {
         match self {
             StackError::PageNotAvailable {
                 page,
                 oldest,
                 furthest,
-            } => write!(
-                f,
-                "page {} is not available: the stack holds pages {} to {}",
-                Decimal(*page),
-                Decimal(*oldest),
-                Decimal(*furthest)
-            ),
-            StackError::NoNextPage { page, at_end: true } => {
-                write!(
-                    f,
-                    "page {} is the last page: there is no next page",
-                    Decimal(*page)
-                )
-            }
+            } => [
+                "page ",
+                &decimal(*page),
+                " is not available: the stack holds pages ",
+                &decimal(*oldest),
+                " to ",
+                &decimal(*furthest),
+            ]
+            .concat(),
+            StackError::NoNextPage { page, at_end: true } => [
+                "page ",
+                &decimal(*page),
+                " is the last page: there is no next page",
+            ]
+            .concat(),
             StackError::NoNextPage {
                 page,
                 at_end: false,
-            } => write!(
-                f,
-                "the next token of page {} is not known: record it or pass it to forward",
-                Decimal(*page)
-            ),
-            StackError::InvalidMaxDepth => write!(f, "maxDepth must be at least 1"),
+            } => [
+                "the next token of page ",
+                &decimal(*page),
+                " is not known: record it or pass it to forward",
+            ]
+            .concat(),
+            StackError::InvalidMaxDepth => "maxDepth must be at least 1".to_owned(),
         }
+    }
+}
+
+impl fmt::Display for StackError {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.write_str(&self.message())
     }
 }
 
@@ -449,7 +458,7 @@ impl CursorStack {
                 None if number == 1 => tokens.push_back(None),
                 Some(_) if number == 1 => return Err(bad("page 1 has a token")),
                 Some(t) if !t.is_absent_token() => tokens.push_back(Some(t)),
-                _ => return Err(bad(&format!("page {} has no token", Decimal(number)))),
+                _ => return Err(bad(&["page ", &decimal(number), " has no token"].concat())),
             }
         }
         if tokens.is_empty() || page < oldest || page - oldest >= tokens.len() as u64 {

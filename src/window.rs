@@ -3,7 +3,7 @@
 //! that scrolling back refetches them. Owns the window's rules and its serialized form; it
 //! calls nothing but [`Value`]. The JS binding (`src/wasm/infinite.rs`) holds one per list.
 
-use crate::error::CursorError;
+use crate::error::{decimal, CursorError};
 use crate::stack::{check_version, LIST_STATE_VERSION};
 use crate::value::Value;
 
@@ -291,7 +291,7 @@ impl ChunkWindow {
             match (i, s) {
                 (0, Value::Null) => starts.push(None),
                 (i, Value::String(t)) if i > 0 && !t.is_empty() => starts.push(Some(t.clone())),
-                _ => return Err(bad(&format!("bad start of chunk {i}"))),
+                _ => return Err(bad(&["bad start of chunk ", &decimal(i as u64)].concat())),
             }
         }
         if starts.is_empty() {

@@ -89,16 +89,22 @@ pub enum ResumeError {
     OtherLayout,
 }
 
+impl ResumeError {
+    /// The message of the error, as `Display` prints it (built from its pieces: see
+    /// [`decimal`](crate::error::decimal)).
+    pub(crate) fn message(&self) -> String {
+        match self {
+            ResumeError::Codec(code) => ["resume token refused by the codec (", code, ")"].concat(),
+            ResumeError::Damaged(why) => ["resume token is damaged: ", why].concat(),
+            ResumeError::OtherScope => "resume token belongs to another scope".to_owned(),
+            ResumeError::OtherLayout => "resume token belongs to another segment layout".to_owned(),
+        }
+    }
+}
+
 impl std::fmt::Display for ResumeError {
     fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
-        match self {
-            ResumeError::Codec(code) => write!(f, "resume token refused by the codec ({code})"),
-            ResumeError::Damaged(why) => write!(f, "resume token is damaged: {why}"),
-            ResumeError::OtherScope => write!(f, "resume token belongs to another scope"),
-            ResumeError::OtherLayout => {
-                write!(f, "resume token belongs to another segment layout")
-            }
-        }
+        f.write_str(&self.message())
     }
 }
 

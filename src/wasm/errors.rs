@@ -33,7 +33,7 @@ impl From<CursorError> for JsValue {
     // One copy in the module: the option readers convert at many call sites.
     #[inline(never)]
     fn from(err: CursorError) -> JsValue {
-        make_cursor_error(err.code(), &err.to_string()).unwrap_or_else(|thrown| thrown)
+        make_cursor_error(err.code(), &err.message()).unwrap_or_else(|thrown| thrown)
     }
 }
 

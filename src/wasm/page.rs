@@ -10,9 +10,9 @@ use wasm_bindgen::prelude::*;
 use super::codec::codec_from_js;
 use super::convert::to_value;
 use crate::codec::CursorCodec;
-use crate::error::{quoted, CursorError};
+use crate::error::{decimal, quoted, CursorError};
 use crate::keyset::{paginate_keyset as core_keyset, KeysetError, KeysetOptions, SortKey};
-use crate::page::{Decimal, OffsetPage, PageError, MAX_SAFE_INTEGER, MAX_TOTAL};
+use crate::page::{OffsetPage, PageError, MAX_SAFE_INTEGER, MAX_TOTAL};
 use crate::value::Value;
 
 /// `obj[key]`, `undefined` when `obj` is not an object. What a getter or Proxy trap throws is
@@ -158,23 +158,31 @@ fn count(options: &JsValue, key: &str, min: u64, max: u64) -> Result<u64, JsValu
         let what = if value.is_undefined() {
             "missing".to_owned()
         } else {
-            format!("a {}", value.js_typeof().as_string().unwrap_or_default())
+            ["a ", &value.js_typeof().as_string().unwrap_or_default()].concat()
         };
-        return Err(type_error(&format!("{key} must be a number, got {what}")));
+        return Err(type_error(
+            &[key, " must be a number, got ", &what].concat(),
+        ));
     };
     if n.fract() != 0.0 || n < min as f64 || n > max as f64 {
-        return Err(range_error(&format!(
-            "{key} must be an integer from {} to {}, got {}",
-            Decimal(min),
-            Decimal(max),
-            number_text(n)
-        )));
+        return Err(range_error(
+            &[
+                key,
+                " must be an integer from ",
+                &decimal(min),
+                " to ",
+                &decimal(max),
+                ", got ",
+                &number_text(n),
+            ]
+            .concat(),
+        ));
     }
     Ok(n as u64)
 }
 
 fn page_error(err: PageError) -> JsValue {
-    range_error(&err.to_string())
+    range_error(&err.message())
 }
 
 fn meta_object(items: &JsValue, meta: &OffsetPage) -> JsValue {
@@ -243,15 +251,15 @@ fn cursor_option(options: &JsValue, key: &str) -> Result<Option<String>, JsValue
     }
     match value.as_string() {
         Some(s) => Ok(Some(s)),
-        None => Err(CursorError::Malformed(format!("{key} must be a cursor string")).into()),
+        None => Err(CursorError::Malformed([key, " must be a cursor string"].concat()).into()),
     }
 }
 
 fn keyset_error(err: KeysetError) -> JsValue {
     match err {
         KeysetError::Cursor(e) => e.into(),
-        KeysetError::NoKeys | KeysetError::WrongArity { .. } => type_error(&err.to_string()),
-        _ => range_error(&err.to_string()),
+        KeysetError::NoKeys | KeysetError::WrongArity { .. } => type_error(&err.message()),
+        _ => range_error(&err.message()),
     }
 }
 
@@ -417,7 +425,9 @@ extern "C" {
 fn key_rows(items: &Array, names: &Array, keys: &[SortKey]) -> Result<Vec<Vec<Value>>, JsValue> {
     let columns = key_columns(items, names)?;
     if let Some(i) = columns.as_f64() {
-        return Err(type_error(&format!("item {} is not an object", i as u32)));
+        return Err(type_error(
+            &["item ", &decimal(i as u64), " is not an object"].concat(),
+        ));
     }
     // The length of our own copy: the rows are as many as the elements read, never what a
     // Proxy's `length` claims at a second read.
@@ -471,17 +481,31 @@ fn key_rows(items: &Array, names: &Array, keys: &[SortKey]) -> Result<Vec<Vec<Va
         let values: Array = values.unchecked_into();
         for (i, (row, v)) in rows.iter_mut().zip(values.iter()).enumerate() {
             if v.is_undefined() {
-                return Err(type_error(&format!(
-                    "item {i} has no value for key {}",
-                    quoted(&key.name)
-                )));
+                return Err(type_error(
+                    &[
+                        "item ",
+                        &decimal(i as u64),
+                        " has no value for key ",
+                        &quoted(&key.name),
+                    ]
+                    .concat(),
+                ));
             }
-            row.push(to_value(&v).map_err(|e| match e {
-                CursorError::UnsupportedValue(why) => CursorError::UnsupportedValue(format!(
-                    "item {i}, key {}: {why}",
-                    quoted(&key.name)
-                )),
-                other => other,
+            row.push(to_value(&v).map_err(|e| {
+                match e {
+                    CursorError::UnsupportedValue(why) => CursorError::UnsupportedValue(
+                        [
+                            "item ",
+                            &decimal(i as u64),
+                            ", key ",
+                            &quoted(&key.name),
+                            ": ",
+                            &why,
+                        ]
+                        .concat(),
+                    ),
+                    other => other,
+                }
             })?);
         }
     }

@@ -17,8 +17,8 @@ use crate::value::Value;
 
 fn stack_error(err: StackError) -> JsValue {
     match err {
-        StackError::InvalidMaxDepth => RangeError::new(&err.to_string()).into(),
-        _ => pagination_error(err.code(), &err.to_string(), None, None),
+        StackError::InvalidMaxDepth => RangeError::new(&err.message()).into(),
+        _ => pagination_error(err.code(), &err.message(), None, None),
     }
 }
 
