@@ -127,7 +127,7 @@ struct Scratch(Vec<u8>);
 
 impl Scratch {
     fn take() -> Scratch {
-        let mut v = SCRATCH.with(|s| s.take());
+        let mut v = SCRATCH.try_with(|s| s.take()).unwrap_or_default();
         if v.len() < SCRATCH_LEN {
             v = vec![0; SCRATCH_LEN];
             // The first call (or one re-entered from JS): the snippet may not know the memory.
@@ -140,7 +140,7 @@ impl Scratch {
 impl Drop for Scratch {
     fn drop(&mut self) {
         let v = std::mem::take(&mut self.0);
-        SCRATCH.with(|s| s.set(v));
+        let _ = SCRATCH.try_with(|s| s.set(v));
     }
 }
 
@@ -207,10 +207,12 @@ fn fresh_id() -> u64 {
     let mut bytes = [0u8; 8];
     let bits = match getrandom::fill(&mut bytes) {
         Ok(()) => u64::from_le_bytes(bytes),
-        Err(_) => NEXT_ID.with(|n| {
-            n.set(n.get() + 1);
-            n.get()
-        }),
+        Err(_) => NEXT_ID
+            .try_with(|n| {
+                n.set(n.get() + 1);
+                n.get()
+            })
+            .unwrap_or(1),
     };
     (bits & ((1 << 53) - 1)).max(1)
 }
@@ -531,7 +533,7 @@ pub fn codec_from_js(value: &JsValue) -> Result<Rc<codec::CursorCodec>, JsValue>
     let id = get(value, "__codecId").ok().and_then(whole);
     let slot = get(value, "__codecSlot").ok().and_then(whole);
     id.zip(slot)
-        .and_then(|(id, slot)| CODECS.with(|c| c.borrow().get(slot, id)))
+        .and_then(|(id, slot)| CODECS.try_with(|c| c.borrow().get(slot, id)).ok().flatten())
         .ok_or_else(|| {
             JsValue::from(super::errors::TypeError::new(
                 "options.codec must be a CursorCodec",
@@ -662,7 +664,11 @@ impl JsCursorCodec {
         };
         let has_ttl = opts.ttl.is_some();
         let inner = Rc::new(codec::CursorCodec::new(opts)?);
-        let (slot, id) = CODECS.with(|c| c.borrow_mut().insert(inner.clone()));
+        // (No slot, which no id finds, if the registry were gone: it lives as long as the
+        // module, so that cannot happen.)
+        let (slot, id) = CODECS
+            .try_with(|c| c.borrow_mut().insert(inner.clone()))
+            .unwrap_or((u32::MAX, 0));
         Ok(JsCursorCodec {
             id,
             slot,
@@ -718,7 +724,7 @@ impl JsCursorCodec {
 
 impl Drop for JsCursorCodec {
     fn drop(&mut self) {
-        CODECS.with(|c| c.borrow_mut().remove(self.slot));
+        let _ = CODECS.try_with(|c| c.borrow_mut().remove(self.slot));
     }
 }
 

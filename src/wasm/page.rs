@@ -88,7 +88,9 @@ thread_local! {
 pub(crate) fn codec_option(options: &JsValue) -> Result<Rc<CursorCodec>, JsValue> {
     let codec = get(options, "codec")?;
     if codec.is_undefined() || codec.is_null() {
-        Ok(PLAIN.with(Rc::clone))
+        Ok(PLAIN
+            .try_with(Rc::clone)
+            .unwrap_or_else(|_| Rc::new(CursorCodec::default())))
     } else {
         codec_from_js(&codec)
     }
