@@ -268,7 +268,7 @@ fn keyset_error(err: KeysetError) -> JsValue {
 // `keyColumns` reads the key columns of the items in one pass on the JS side, so that a whole
 // column crosses into WebAssembly at once instead of with several calls per value: numbers and
 // valid Dates as one Float64Array, well-formed strings as one joined string plus their UTF-16
-// lengths, bigints in the i64 range as one BigInt64Array (`packed`: the column as one typed
+// lengths (a Float64Array too: one typed-array copy in the wasm, not two), bigints in the i64 range as one BigInt64Array (`packed`: the column as one typed
 // array or joined string when all its values have the type of the first one, else null). Other
 // columns go value by value. It returns the index of the first item that is not an object, if
 // any. (The comments live here, not in the JS: the JS is shipped as written and every byte of
@@ -351,7 +351,7 @@ function packed(col) {
     return [1, f];
   }
   if (typeof first === "string" && wellFormed) {
-    const lengths = new Uint32Array(n);
+    const lengths = new Float64Array(n);
     for (let i = 0; i < n; i++) {
       const v = col[i];
       if (typeof v !== "string" || !wellFormed(v)) return null;
@@ -453,7 +453,7 @@ fn key_rows(items: &Array, names: &Array, keys: &[SortKey]) -> Result<Vec<Vec<Va
         }
         if kind == 3.0 {
             let joined = values.as_string().unwrap_or_default();
-            let lengths = js_sys::Uint32Array::from(column.get(2)).to_vec();
+            let lengths = js_sys::Float64Array::from(column.get(2)).to_vec();
             let mut chars = joined.chars();
             for (row, len) in rows.iter_mut().zip(lengths) {
                 // The strings are well-formed, so each ends on a character boundary; cut the
