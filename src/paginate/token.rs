@@ -93,11 +93,10 @@ pub fn canonical_bytes(value: &Value, sort_keys: bool, out: &mut Vec<u8>) {
     }
 }
 
-/// Sorts map entries by key, with the crate's heap sort (`n log n` comparisons in the worst
-/// case: an insertion sort took seconds for a token of 50,000 keys). Keys of a map are
-/// distinct, so an unstable sort gives the one order.
+/// Sorts map entries by key, with the crate's merge sort (`n log n` comparisons in the worst
+/// case: an insertion sort took seconds for a token of 50,000 keys).
 fn sort_by_key_name(refs: &mut [&(String, Value)]) {
-    crate::sort::heap_sort_by(refs, |a, b| a.0 < b.0);
+    crate::sort::merge_sort_by(refs, |a, b| a.0 < b.0);
 }
 
 /// SipHash-2-4 with a 128-bit output (the reference `siphash.c` with `outlen` 16, from the
@@ -318,7 +317,7 @@ mod tests {
 
     #[test]
     fn keys_are_sorted_for_every_input_order() {
-        // Orders that a heap sort handles differently: sorted, reversed, interleaved, one key.
+        // Sorted, reversed, interleaved, one key, none.
         let names: Vec<String> = (0..300).map(|i| std::format!("k{i:03}")).collect();
         let orders: Vec<Vec<usize>> = std::vec![
             (0..300).collect(),
