@@ -105,24 +105,13 @@ impl fmt::Display for CursorError {
     }
 }
 
-/// `n` in decimal, printed by hand. The crate's messages are built from their pieces with it
-/// (`[..].concat()`), not with `write!` or `format!`: their argument tables and calls into the
-/// formatting engine cost code at every site, and integer `Display` links its own printers
-/// (bench/README.md, "Package shape").
+/// `n` in decimal, printed by the `itoa` crate. The crate's messages are built from their pieces
+/// with it (`[..].concat()`), not with `write!` or `format!`: their argument tables and calls
+/// into the formatting engine cost code at every site, and integer `Display` links its own
+/// printers (bench/README.md, "Package shape"). `itoa` costs 165 B gzip more than a printer by
+/// hand; it is the well-kept library for exactly this.
 pub(crate) fn decimal(n: u64) -> String {
-    let mut digits = [0u8; 20];
-    let mut n = n;
-    let mut start = digits.len();
-    for slot in digits.iter_mut().rev() {
-        *slot = b'0' + (n % 10) as u8;
-        n /= 10;
-        start -= 1;
-        if n == 0 {
-            break;
-        }
-    }
-    let digits = digits.get(start..).unwrap_or_default();
-    std::str::from_utf8(digits).unwrap_or_default().to_owned()
+    itoa::Buffer::new().format(n).to_owned()
 }
 
 /// `n` in decimal, with a `-` when negative (see [`decimal`]).
