@@ -1,7 +1,9 @@
 // The public InfiniteList: infinite scroll in exact chunks with a bounded window that keeps the
 // cursors of what it dropped (docs/paginator.md, "InfiniteList"). Owns the object users hold;
-// the window and its decisions are the wasm `InfiniteList`'s (src/wasm/infinite.rs), whose
-// loads the paginator's driver runs (paginator.js), kept in a private field.
+// the window and its decisions are the wasm `InfiniteList`'s (src/wasm/infinite.rs), kept in a
+// private field. Its loads are run by the paginator's driver (paginator.js): every wasm list
+// is given the driver's `runLoad` and `checkOptions` when it is made (see `wasmList`), so no
+// class of the glue is changed after it loaded.
 //
 // Why a JS class around the wasm one: a list is typically built while a page renders, before
 // the wasm arrived. Its constructor must not throw for that (API.md "Package"), its getters
@@ -16,12 +18,16 @@
 // "idle, no error" first). `reset()` replaces the wasm list with a new one built from the same
 // arguments; loads of the old one are stale: their promises reject `aborted`, and their walks
 // stop at their next request (the one in flight is not aborted: the paginator owns its signal).
-import { InfiniteList as WasmList } from "./paginator.js";
+import { InfiniteList as WasmList } from "./pagecursor.js";
+import { checkOptions, runLoad } from "./paginator.js";
 import { isLoaded, notReady, whenLoaded } from "./loading.js";
 import { makeArgumentError, makePaginationError } from "./errors.js";
 
 // Captured at load: a listener's own `call` (or a patched Function.prototype.call) never runs.
 const apply = Reflect.apply;
+
+// A wasm list with the paginator driver's load runner and option check.
+const wasmList = (fetchPage, options) => new WasmList(fetchPage, options, runLoad, checkOptions);
 
 const FROM = Symbol("from");
 const NOTHING = Object.freeze([]);
@@ -42,7 +48,7 @@ export class InfiniteList {
     if (fetchPage === FROM) return;
     this.#args = [fetchPage, options];
     if (isLoaded()) {
-      this.#wasm = new WasmList(this.#guard(fetchPage), options);
+      this.#wasm = wasmList(this.#guard(fetchPage), options);
       this.#state = 1;
     }
   }
@@ -52,7 +58,7 @@ export class InfiniteList {
     if (!isLoaded()) throw notReady("InfiniteList.from");
     const list = new InfiniteList(FROM);
     list.#args = [fetchPage, options];
-    list.#wasm = WasmList.from(state, list.#guard(fetchPage), options);
+    list.#wasm = WasmList.from(state, list.#guard(fetchPage), options, runLoad, checkOptions);
     list.#state = 1;
     return list;
   }
@@ -77,7 +83,7 @@ export class InfiniteList {
     if (self.#state === 0) {
       if (!isLoaded()) return undefined;
       const [fetchPage, options] = self.#args;
-      self.#wasm = new WasmList(self.#guard(fetchPage), options);
+      self.#wasm = wasmList(self.#guard(fetchPage), options);
       self.#state = 1;
     }
     return self.#wasm;
@@ -225,7 +231,7 @@ export class InfiniteList {
     if (this.#state === 1) {
       const old = this.#wasm;
       const [fetchPage, options] = this.#args;
-      this.#wasm = new WasmList(this.#guard(fetchPage), options);
+      this.#wasm = wasmList(this.#guard(fetchPage), options);
       // Its loads hold the window they write to: freeing the list itself is safe.
       old.free();
     }

@@ -7,13 +7,17 @@
 // synchronously about once per page. Pages and items never enter WebAssembly: the core knows
 // a page by its request id, its item count and its next token.
 //
+// The core's answers are its typed exports (`Pull`, `AfterFailure`, `WalkState`, and the string
+// enums `WalkFailure` and `WalkStop`), named here as the glue generates them; the data an answer
+// carries has a getter of its own (`core.requestId`, `core.failure`).
+//
 // The core calls back `request(...)` and `deliver(...)` of the walk's Orders during a call;
 // they only record what to do, and the driver acts after the call returned, so that no user
 // code runs inside it. Every user value (options, pages, tokens, errors, the signal) is read
 // here, once, with the intrinsics below; the core only ever gets numbers, strings and the
 // driver's own copies of tokens, so nothing a user's getter, Proxy or `Date` does can run
 // inside WebAssembly or unwind through it.
-import { PaginatorCore, InfiniteList as InfiniteListClass, InfiniteLoad } from "./pagecursor.js";
+import { PaginatorCore, Pull, AfterFailure, WalkState } from "./pagecursor.js";
 import { CursorError, makeArgumentError, makePaginationError } from "./errors.js";
 import { isLoaded, notReady, whenLoaded } from "./loading.js";
 
@@ -43,20 +47,17 @@ const objectTag = OBJECT_PROTO.toString;
 const RESPONSE = typeof Response === "function" ? Response : undefined;
 const hasInstance = Function.prototype[Symbol.hasInstance];
 
-const WAIT = 1; // also the answer codes of core.pull: 0 page, 2 stopped, 3 + failure,
-const PAGE_ID = 8; // and PAGE_ID + id: the uncut page of request id (segment 0), for pages;
-// -id: wait, and request id (first attempt, no delay) goes out with the held token.
-const FAILURES = [
-  ["fetch_failed", "fetchPage failed"],
-  ["bad_page", "a page could not be read"],
-  ["repeated_token", "a page returned a token this walk already sent"],
-];
-const FETCH_FAILED = 0;
-const BAD_PAGE = 1;
-const FAIL = 1; // answers of core.fail: 0 retry, 1 fail, 2 stop (budget), 3 ignore
-const STOP = 2;
-// Bits of core.state().
-const MAY_WAIT = 1, NEEDS_CLOCK = 2, STOPPING = 4, IDLE_END = 8;
+// The failures the driver reports to core.fail: members of the core's string enum
+// WalkFailure, which are the codes of the PaginationError (the glue makes no object of a
+// string enum). The message of each code's error:
+const FETCH_FAILED = "fetch_failed";
+const BAD_PAGE = "bad_page";
+const FAILURE_MESSAGE = {
+  __proto__: null,
+  fetch_failed: "fetchPage failed",
+  bad_page: "a page could not be read",
+  repeated_token: "a page returned a token this walk already sent",
+};
 const DONE = Object.freeze({ value: undefined, done: true });
 const EMPTY = [];
 // Where items are: not configured, a path, a function, the whole body, Relay edges/nodes.
@@ -395,9 +396,10 @@ function isSignal(v) {
   }
 }
 
-// One walk: the state the iterators of a paginator share.
+// One walk: the state the iterators of a paginator share. `check` (checkOptions): read and
+// check the options as a walk does, and stop before the walk is made (no core, no listener).
 class Walk {
-  constructor(fetchPage, options) {
+  constructor(fetchPage, options, check = false) {
     if (typeof fetchPage !== "function") throw makeArgumentError(false, "paginate: fetchPage must be a function");
     // Options are read once, in this order; a throwing getter propagates unchanged.
     const preset = get(options, "preset");
@@ -514,6 +516,12 @@ class Walk {
       if (startCopy !== END) start = startToken;
       else startCopy = undefined;
     }
+    if (check) {
+      // What the core's constructor refuses of the scope copy (and the codec) is checked by
+      // the caller, src/wasm/infinite.rs.
+      this.scopeCopy = scopeCopy;
+      return;
+    }
     // A cut page (maxItems, or the first page of a resumed walk) is copied for a page
     // consumer from what its read found (see read).
     this.mayCut = maxItems !== undefined || resumeToken !== undefined;
@@ -552,7 +560,7 @@ class Walk {
         this.wake();
       }
     });
-    this.mayWait = (this.core.state() & MAY_WAIT) !== 0;
+    this.mayWait = this.core.is(WalkState.PagesMayWait);
     this.flightId = 0;
     this.onFetched = (page) => this.settled(this.flightId, page);
     this.onFetchFailed = (err) => this.fetchFailed(this.flightId, err);
@@ -578,7 +586,7 @@ class Walk {
     this.pId = 0;
     this.pLen = 0;
     this.pNext = undefined;
-    this.pMore = 0;
+    this.pMore = undefined;
     this.timers = new Set();
     this.wakers = [];
     this.spare = [];
@@ -604,7 +612,7 @@ class Walk {
     this.rItems = undefined;
     this.rNext = undefined;
     this.rForm = undefined;
-    this.rMore = 0;
+    this.rMore = undefined;
     this.rAlong = undefined;
     this.rRoot = undefined;
     this.rKeys = undefined;
@@ -638,7 +646,7 @@ class Walk {
     if (delay > 0) {
       const timer = new Timer(() => {
         this.timers.delete(timer);
-        if (this.core !== null && !this.halted && (this.core.state() & STOPPING) === 0) this.call(id, token, attempt, segment);
+        if (this.core !== null && !this.halted && !this.core.is(WalkState.Stopping)) this.call(id, token, attempt, segment);
       }, delay);
       this.timers.add(timer);
       return;
@@ -868,7 +876,7 @@ class Walk {
     this.rItems = items;
     this.rNext = form === END ? undefined : next;
     this.rForm = form === END ? undefined : form;
-    this.rMore = more === undefined ? 0 : more ? 2 : 1;
+    this.rMore = more === undefined ? undefined : Boolean(more);
     this.rAlong = along;
     this.rKeys = keys;
     return undefined;
@@ -1004,7 +1012,7 @@ class Walk {
   }
 
   failed(id, kind, err) {
-    let verdict = 2, status, name, hint = false, typeError = false, retryAfter, nameRead = NOT_READ;
+    let retryable = false, retryAfter, nameRead = NOT_READ;
     const now = Date.now();
     if (kind === FETCH_FAILED) {
       // Every fact of the error is read once, here (docs/security.md, "Threat model"): a
@@ -1012,8 +1020,9 @@ class Walk {
       // without a server-given wait; the walk's error keeps it as its cause.
       try {
         if (this.retryable !== undefined) {
-          verdict = apply(this.retryable, undefined, [err]) ? 1 : 0;
+          retryable = Boolean(apply(this.retryable, undefined, [err]));
         } else {
+          let status;
           const facts = [get(err, "status"), get(err, "statusCode"), get(get(err, "$metadata"), "httpStatusCode")];
           for (let i = 0; i < facts.length; i++) {
             if (typeof facts[i] === "number") {
@@ -1022,12 +1031,13 @@ class Walk {
             }
           }
           const n = nameRead = get(err, "name");
-          name = typeof n === "string" && n.length <= MAX_NAME ? n : undefined;
-          hint = Boolean(get(err, "$retryable"));
-          typeError = err instanceof TypeError;
+          const name = typeof n === "string" && n.length <= MAX_NAME ? n : undefined;
+          const hint = Boolean(get(err, "$retryable"));
+          // The core's classification, from the facts read here (no user value reaches it).
+          retryable = PaginatorCore.retryable(status, name, hint, err instanceof TypeError);
         }
       } catch {
-        verdict = 0; // an error that cannot be classified is not retried
+        retryable = false; // an error that cannot be classified is not retried
       }
       try {
         const headers = get(err, "headers");
@@ -1038,13 +1048,13 @@ class Walk {
         retryAfter = undefined;
       }
     }
-    const action = this.core.fail(id, kind, verdict, status, name, hint, typeError, retryAfter, Math.random(), now);
-    if (action === FAIL) {
+    const action = this.core.fail(id, kind, retryable, retryAfter, Math.random(), now);
+    if (action === AfterFailure.Fail) {
       this.fetchError = err;
       this.fetchText = describe(err, nameRead);
     }
     this.flush();
-    if (action === FAIL || action === STOP) {
+    if (action === AfterFailure.Fail || action === AfterFailure.Stop) {
       // Requests of other segments are aborted; the resume state is the consumer's
       // position, so nothing they fetched is lost.
       this.controller.abort();
@@ -1151,7 +1161,7 @@ class Walk {
     this.nextToken = undefined;
     // A walk that ended with nothing in flight skips the abort: it would mint a
     // DOMException for no listener.
-    const abort = (core.state() & IDLE_END) === 0;
+    const abort = !core.is(WalkState.EndedIdle);
     this.release();
     if (this.listener !== undefined) {
       apply(unlisten, this.userSignal, ["abort", this.listener]);
@@ -1170,7 +1180,7 @@ class Walk {
       this.fresh = false;
       const initError = core === null ? undefined : core.takeInitError();
       if (initError !== undefined) {
-        core.stop(1);
+        core.stop("error");
         this.shutDown();
         throw makePaginationError("bad_resume_token", initError, undefined, undefined);
       }
@@ -1182,7 +1192,7 @@ class Walk {
     }
     if (this.userAborted() && core.stopReason() !== "end") {
       this.sync();
-      core.stop(0);
+      core.stop("aborted");
       this.shutDown();
       if (this.abortReported) return DONE;
       this.abortReported = true;
@@ -1198,46 +1208,48 @@ class Walk {
         taken = 0;
       }
     }
-    let code;
+    let answer;
     if (this.pId !== 0) {
       const id = this.pId;
       const text = this.pNext;
       this.pId = 0;
       this.pNext = undefined;
       if (text !== undefined) this.orders.held = text;
-      code = core.pullWith(this.now(), taken, whole, id, this.pLen, text, this.pMore);
+      answer = core.pullWith(this.now(), taken, whole, id, this.pLen, text, this.pMore);
     } else {
-      code = core.pull(this.now(), taken, whole);
+      answer = core.pull(this.now(), taken, whole);
     }
     if (!this.clockKnown) {
       this.clockKnown = true;
-      this.clock = (core.state() & NEEDS_CLOCK) !== 0;
+      this.clock = core.is(WalkState.NeedsClock);
     }
-    if (code < 0) {
-      // The common step without prefetch: the consumer asked, and the next request goes out.
-      this.nextId = -code;
-      this.nextToken = this.orders.held;
-      code = WAIT;
+    switch (answer) {
+      case Pull.Sent:
+        // The common step without prefetch: the consumer asked, and the next request goes out.
+        this.nextId = core.requestId;
+        this.nextToken = this.orders.held;
+        return false;
+      case Pull.Wait:
+        return false;
+      case Pull.WholePage: {
+        // What `deliver` would have said for a whole page (only the page consumer gets this).
+        const orders = this.orders;
+        orders.dId = core.requestId;
+        orders.dSegment = 0;
+        orders.dCut = false;
+      }
+      // falls through
+      case Pull.Page:
+        if (this.totalSegments !== undefined) this.lastSegment = this.orders.dSegment;
+        return true;
     }
-    if (code >= PAGE_ID) {
-      // What `deliver` would have said for a whole page (only the page consumer gets this).
-      const orders = this.orders;
-      orders.dId = code - PAGE_ID;
-      orders.dSegment = 0;
-      orders.dCut = false;
-      code = 0;
-    }
-    if (code === 0) {
-      if (this.totalSegments !== undefined) this.lastSegment = this.orders.dSegment;
-      return true;
-    }
-    if (code === WAIT) return false;
+    // Read before shutDown frees the core.
+    const failure = answer === Pull.Failed ? core.failure : undefined;
     this.shutDown();
-    if (code === 2) return DONE;
-    const [name, message] = FAILURES[code - 3];
+    if (failure === undefined) return DONE;
     const cause = this.fetchError, text = this.fetchText;
     this.fetchError = this.fetchText = undefined;
-    throw this.error(name, message, cause, text);
+    throw this.error(failure, FAILURE_MESSAGE[failure], cause, text);
   }
 
   // The delivered page, taken out of the waiting room.
@@ -1307,9 +1319,9 @@ class Walk {
       try {
         value = cutCopy(along, orders.dSkip, orders.dTake);
       } catch (err) {
-        const e = this.error("bad_page", FAILURES[BAD_PAGE][1], err);
+        const e = this.error("bad_page", FAILURE_MESSAGE.bad_page, err);
         if (this.core !== null) {
-          this.core.stop(1);
+          this.core.stop("error");
           this.shutDown();
         }
         throw e;
@@ -1334,7 +1346,7 @@ class Walk {
     this.keys = this.tKeys;
     this.tItems = this.tAlong = this.tKeys = undefined;
     if (items === undefined) {
-      this.core.stop(1);
+      this.core.stop("error");
       this.shutDown();
       throw makeArgumentError(false, "items() needs options.items (or a preset that knows where items are)");
     }
@@ -1351,9 +1363,9 @@ class Walk {
       return this.items[i];
     } catch (err) {
       this.items = null;
-      const e = this.error("bad_page", FAILURES[BAD_PAGE][1], err);
+      const e = this.error("bad_page", FAILURE_MESSAGE.bad_page, err);
       if (this.core !== null) {
-        this.core.stop(1);
+        this.core.stop("error");
         this.shutDown();
       }
       throw e;
@@ -1427,20 +1439,10 @@ class Walk {
   leave() {
     if (this.core === null) return Promise.resolve(DONE);
     this.sync();
-    this.core.stop(0);
+    this.core.stop("aborted");
     this.items = null;
     this.shutDown();
     return Promise.resolve(DONE);
-  }
-
-  // Ends a walk that never started (checkOptions): detached from the user's signal and its core
-  // freed now, not by the garbage collector.
-  discard() {
-    const core = this.core;
-    this.core = null;
-    core.free();
-    if (this.listener !== undefined) apply(unlisten, this.userSignal, ["abort", this.listener]);
-    this.listener = undefined;
   }
 }
 
@@ -1641,23 +1643,26 @@ export function paginate(fetchPage, options) {
   return new Paginator(fetchPage, options, NOT_NEW);
 }
 
-// What `paginate(fetchPage, options)` checks, for the Rust bindings built on the paginator
-// (InfiniteList, whose constructor fails on a bad option): throws what paginate throws, and
-// leaves nothing behind (no listener on options.signal, no core).
-function checkOptions(fetchPage, options) {
-  new Walk(fetchPage, options).discard();
+// What `paginate(fetchPage, options)` checks in JS, for the Rust bindings built on the
+// paginator (InfiniteList, whose constructor fails on a bad option; src/js/infinite.js gives
+// it this function): throws what paginate's reading of the options throws, and leaves nothing
+// behind (no walk is made: no listener on options.signal, no core). Answers the driver's copy
+// of options.scope, which the list's Rust checks as a core would (src/wasm/infinite.rs).
+export function checkOptions(fetchPage, options) {
+  return new Walk(fetchPage, options, true).scopeCopy;
 }
 
-// One load of an InfiniteList (`this`: its `InfiniteLoad`, src/wasm/infinite.rs), after the
+// One load of an InfiniteList (`load`: its `InfiniteLoad`, src/wasm/infinite.rs), after the
 // load before it (`prior`) settled, whose failure is its caller's. The list decides which
 // chunk, with which options, and what its window keeps; this only awaits. The first await
 // comes before anything else: the load starts after `loadMore()` returned, the list busy.
-async function runLoad(prior) {
+// src/js/infinite.js gives this function to the wasm list, which calls it for every load.
+export async function runLoad(load, prior) {
   try {
     try {
       await prior;
     } catch {}
-    const chunk = this.begin();
+    const chunk = load.begin();
     if (chunk === undefined) return [];
     const fetchPage = chunk[0];
     // `page`: the page the chunk starts in when the chunk before cut it (the walk's first
@@ -1684,23 +1689,12 @@ async function runLoad(prior) {
       const keys = walk.itemKey === undefined ? undefined : [];
       const items = await walk.toArray(keys);
       const resumeToken = walk.resumeToken();
-      const done = this.loaded(items, resumeToken, token, page, keys);
+      const done = load.loaded(items, resumeToken, token, page, keys);
       if (typeof done !== "number") return done;
       defineProperty(options, "maxItems", { value: done, writable: true, enumerable: true, configurable: true });
       defineProperty(options, "resumeToken", { value: resumeToken, writable: true, enumerable: true, configurable: true });
     }
   } finally {
-    this.end();
+    load.end();
   }
 }
-
-// The Rust bindings built on the paginator (InfiniteList) find its option check as
-// `PaginatorCore.checkOptions`, and a load of a list its `run`. Registered by the expression that exports InfiniteList: the
-// package declares its modules free of side effects, so a bundler drops a bare statement but
-// keeps what a used export needs.
-function withDriver(cls) {
-  PaginatorCore.checkOptions = checkOptions;
-  InfiniteLoad.prototype.run = runLoad;
-  return cls;
-}
-export const InfiniteList = withDriver(InfiniteListClass);

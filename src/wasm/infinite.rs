@@ -6,7 +6,7 @@ use std::cell::{Cell, RefCell};
 use std::collections::VecDeque;
 use std::rc::Rc;
 
-use js_sys::{Array, Function, JsString, Object, Promise, Reflect};
+use js_sys::{Array, Function, JsString, Promise};
 
 use super::errors::TypeError;
 use wasm_bindgen::prelude::*;
@@ -14,7 +14,7 @@ use wasm_bindgen::JsCast;
 
 use super::convert::token_to_value;
 use super::page::{codec_option, count_option, get, scope_option};
-use super::paginate::check_paginate_options;
+use super::paginate::settings;
 use crate::codec::{CursorCodec, DecodeOptions, EncodeOptions};
 use crate::error::CursorError;
 use crate::paginate::token::SentTokens;
@@ -66,6 +66,10 @@ struct State {
     /// The page the next chunk starts in, when the last `loadMore` cut it: that chunk is
     /// served from it instead of fetching it again. Only until the next load.
     kept: Option<Kept>,
+    /// The paginator driver's load runner (`runLoad` of src/js/paginator.js), given to the
+    /// constructor: `run_load(load, prior)` awaits `prior`, then walks the chunk `load`
+    /// begins, and resolves with its items.
+    run_load: Function,
 }
 
 type Shared = Rc<RefCell<State>>;
@@ -102,57 +106,72 @@ fn chunk_options(
     chunk_items: Option<usize>,
     start: &Option<String>,
 ) -> Result<JsValue, JsValue> {
-    let opts = Object::new();
-    if options.is_object() {
-        // `Object.assign` through `Function.prototype.call` (a `catch` import): a getter of the
-        // user's options that throws at a later load is that load's error. Through js_sys
-        // `Object::assign` it would unwind through the wasm frames and the load's promise
-        // never settle.
-        let object = get(&js_sys::global().into(), "Object")?;
-        let assign = Reflect::get(&object, &"assign".into())?;
-        assign
-            .unchecked_into::<Function>()
-            .call2(&JsValue::UNDEFINED, &opts, options)?;
-    }
-    for key in ["chunkItems", "maxChunks", "maxItems", "maxPages"] {
-        Reflect::delete_property(&opts, &key.into())?;
-    }
-    match chunk_items {
-        Some(n) => Reflect::set(&opts, &"maxItems".into(), &(n as f64).into())?,
-        None => Reflect::set(&opts, &"maxPages".into(), &1.0.into())?,
-    };
-    if let Some(token) = start {
-        Reflect::set(&opts, &"resumeToken".into(), &token.into())?;
-    }
-    Ok(opts.into())
+    chunk_options_of(options, chunk_items.map(|n| n as f64), start.as_deref())
 }
 
 // `appendItems(out, items)` defines `items` as own data properties at the end of `out`:
 // `Array.prototype.push` would run a setter planted on `Array.prototype` (an index accessor)
 // from inside wasm (the descriptor has no prototype, so a planted `get` or `set` is not read
 // either). A `catch` import all the same, so that nothing can unwind through wasm.
-#[wasm_bindgen(inline_js = "const define = Object.defineProperty;
+//
+// `callDriver(f, a, b)` calls a function of the paginator's driver that the list was given
+// (its load runner and its option check) as a plain function, through `Reflect.apply`
+// captured when the glue loads: `Function.prototype.call`, which a page may have replaced, is
+// never read. A `catch` import: what the call throws comes back as an error value.
+//
+// `chunkOptions(options, maxItems, resumeToken)` makes a chunk's options (see [`chunk_options`])
+// with `Object.assign` captured when the glue loads (a page that replaces it later changes
+// nothing), in a `catch` import: a getter of the user's options that throws at a later load is
+// that load's error (through js_sys `Object::assign` it would unwind through the wasm frames,
+// and the load's promise never settle). The bounds are defined as own data properties, so no
+// setter planted on `Object.prototype` runs.
+#[wasm_bindgen(
+    inline_js = "const define = Object.defineProperty, apply = Reflect.apply, assign = Object.assign, remove = Reflect.deleteProperty;
+const field = (value) => ({ __proto__: null, value, writable: true, enumerable: true, configurable: true });
+const BOUNDS = ['chunkItems', 'maxChunks', 'maxItems', 'maxPages'];
+export function chunkOptions(options, maxItems, resumeToken) {
+  const opts = {};
+  if (typeof options === 'object' && options !== null) assign(opts, options);
+  for (let i = 0; i < BOUNDS.length; i++) remove(opts, BOUNDS[i]);
+  if (maxItems === undefined) define(opts, 'maxPages', field(1));
+  else define(opts, 'maxItems', field(maxItems));
+  if (resumeToken !== undefined) define(opts, 'resumeToken', field(resumeToken));
+  return opts;
+}
 export function appendItems(out, items, keep) {
   let n = out.length;
-  for (let i = 0; i < items.length; i++) if (keep === undefined || keep[i]) define(out, n++, { __proto__: null, value: items[i], writable: true, enumerable: true, configurable: true });
-}")]
+  for (let i = 0; i < items.length; i++) if (keep === undefined || keep[i]) define(out, n++, field(items[i]));
+}
+export function callDriver(f, a, b) {
+  return apply(f, undefined, [a, b]);
+}"
+)]
 extern "C" {
+    #[wasm_bindgen(catch, js_name = "chunkOptions")]
+    fn chunk_options_of(
+        options: &JsValue,
+        max_items: Option<f64>,
+        resume_token: Option<&str>,
+    ) -> Result<JsValue, JsValue>;
     #[wasm_bindgen(catch, js_name = "appendItems")]
     fn append_items(out: &Array, items: &Array) -> Result<(), JsValue>;
     /// `append_items` of the items whose `keep` byte is 1.
     #[wasm_bindgen(catch, js_name = "appendItems")]
     fn append_kept(out: &Array, items: &Array, keep: &[u8]) -> Result<(), JsValue>;
-}
-
-#[wasm_bindgen]
-extern "C" {
-    /// The JS side of an [`InfiniteLoad`]: the paginator's driver (`pkg/paginator.js`) gives
-    /// the class its `run` method when it registers itself.
-    type LoadDriver;
-    /// Runs the load after `prior` (a promise or `undefined`) settled: `begin`, awaits the
-    /// chunk's paginator, `loaded`, and `end` in any case; resolves with the chunk's items.
-    #[wasm_bindgen(method, catch)]
-    fn run(this: &LoadDriver, prior: &JsValue) -> Result<Promise, JsValue>;
+    /// `run_load(load, prior)`: runs `load` after `prior` (a promise or `undefined`) settled
+    /// (`begin`, the chunk's walk, `loaded`, and `end` in any case); resolves with the chunk's
+    /// items.
+    #[wasm_bindgen(catch, js_name = "callDriver")]
+    fn run_with(run_load: &Function, load: &JsValue, prior: &JsValue) -> Result<Promise, JsValue>;
+    /// `check_options(fetchPage, options)`: throws what the driver's reading of `paginate`'s
+    /// options throws, makes no walk, and answers its copy of `options.scope` (what the core
+    /// converts).
+    #[wasm_bindgen(catch, js_name = "callDriver")]
+    fn check_with(
+        check_options: &Function,
+        fetch_page: &JsValue,
+        options: &JsValue,
+    ) -> Result<JsValue, JsValue>;
 }
 
 /// One load of an `InfiniteList`, driven by the paginator's JS driver, which only awaits:
@@ -372,9 +391,9 @@ fn cut_in(shared: &Shared, resume: &str, token: &JsValue) -> bool {
 }
 
 fn start_load(shared: &Shared, kind: Kind) -> Promise {
-    let prior = {
+    let (prior, run_load) = {
         let s = shared.borrow();
-        match &s.load {
+        let prior = match &s.load {
             Load::Busy {
                 kind: running,
                 tail,
@@ -382,7 +401,8 @@ fn start_load(shared: &Shared, kind: Kind) -> Promise {
             } if *running == kind => return tail.clone(),
             Load::Busy { tail, .. } => JsValue::from(tail),
             Load::Idle => JsValue::UNDEFINED,
-        }
+        };
+        (prior, s.run_load.clone())
     };
     let load: JsValue = InfiniteLoad {
         shared: shared.clone(),
@@ -394,11 +414,12 @@ fn start_load(shared: &Shared, kind: Kind) -> Promise {
         dropped: Cell::new(0),
     }
     .into();
-    // `run` awaits before it begins: the load starts after this call returned, with the list
-    // marked busy. The load queued before this one runs first; its failure is its caller's.
-    let promise = match load.unchecked_ref::<LoadDriver>().run(&prior) {
+    // The runner awaits before it begins: the load starts after this call returned, with the
+    // list marked busy. The load queued before this one runs first; its failure is its
+    // caller's.
+    let promise = match run_with(&run_load, &load, &prior) {
         Ok(promise) => promise,
-        // The driver registers `run` with the paginator a list needs to be constructed.
+        // Only when the list was given something else than the driver's runner.
         Err(err) => return Promise::reject(&err),
     };
     {
@@ -429,10 +450,19 @@ pub struct InfiniteList {
     shared: Shared,
 }
 
+/// The paginator driver's functions a list needs (src/js/paginator.js), given to its
+/// constructor by the JS `InfiniteList` (src/js/infinite.js): the list calls them, nothing
+/// is registered on a class.
+struct DriverFns {
+    run_load: Function,
+    check_options: Function,
+}
+
 fn build(
     fetch_page: JsValue,
     options: JsValue,
     saved: Option<&JsString>,
+    driver: DriverFns,
 ) -> Result<InfiniteList, JsValue> {
     if !fetch_page.is_function() {
         return Err(TypeError::new("InfiniteList: fetchPage must be a function").into());
@@ -465,8 +495,13 @@ fn build(
             ChunkWindow::from_value(&cursor.value, max_chunks)?
         }
     };
-    // Check the paginator options now, so that a bad option fails the constructor.
-    check_paginate_options(&fetch_page, &chunk_options(&options, chunk_items, &None)?)?;
+    // Check the paginator options now, so that a bad option fails the constructor, as
+    // `paginate` would, without making a walk: the driver's reading of them, then what the
+    // core refuses of the scope (the driver's copy) and the codec (the walk reads the same one
+    // from this copy of the options, whose properties are data).
+    let chunk = chunk_options(&options, chunk_items, &None)?;
+    let scope_copy = check_with(&driver.check_options, &fetch_page, &chunk)?;
+    settings(&scope_copy, &get(&chunk, "codec")?)?;
     let state = State {
         fetch_page,
         options,
@@ -479,6 +514,7 @@ fn build(
         items: Array::new(),
         load: Load::Idle,
         kept: None,
+        run_load: driver.run_load,
     };
     Ok(InfiniteList {
         shared: Rc::new(RefCell::new(state)),
@@ -490,13 +526,20 @@ impl InfiniteList {
     /// A list with no items yet. Options are the paginator's (`preset`, `items`, `next`,
     /// `retry`, `signal`, `codec`, `scope`, …) plus `chunkItems` (items per load; without it a
     /// load is one page) and `maxChunks` (chunks kept in memory; unlimited by default).
+    /// `runLoad` and `checkOptions` are the paginator driver's (src/js/paginator.js).
     #[wasm_bindgen(constructor)]
     pub fn new(
         #[wasm_bindgen(js_name = "fetchPage", unchecked_param_type = "FetchPage<any>")]
         fetch_page: JsValue,
         #[wasm_bindgen(unchecked_param_type = "InfiniteListOptions | undefined")] options: JsValue,
+        #[wasm_bindgen(js_name = "runLoad")] run_load: Function,
+        #[wasm_bindgen(js_name = "checkOptions")] check_options: Function,
     ) -> Result<InfiniteList, JsValue> {
-        build(fetch_page, options, None)
+        let driver = DriverFns {
+            run_load,
+            check_options,
+        };
+        build(fetch_page, options, None, driver)
     }
 
     /// Restores the position saved by `toString()`: the list is empty and positioned right
@@ -507,13 +550,19 @@ impl InfiniteList {
         #[wasm_bindgen(js_name = "fetchPage", unchecked_param_type = "FetchPage<any>")]
         fetch_page: JsValue,
         #[wasm_bindgen(unchecked_param_type = "InfiniteListOptions | undefined")] options: JsValue,
+        #[wasm_bindgen(js_name = "runLoad")] run_load: Function,
+        #[wasm_bindgen(js_name = "checkOptions")] check_options: Function,
     ) -> Result<InfiniteList, JsValue> {
         let Some(state) = state.dyn_ref::<JsString>() else {
             return Err(
                 CursorError::Malformed("infinite list state must be a string".into()).into(),
             );
         };
-        build(fetch_page, options, Some(state))
+        let driver = DriverFns {
+            run_load,
+            check_options,
+        };
+        build(fetch_page, options, Some(state), driver)
     }
 
     /// The items of the chunks in memory, in order (the same array until the next change).

@@ -15,12 +15,12 @@
 //! `&self` and borrows the walk only for the call, so a user callback may read the
 //! paginator's getters at any time.
 
-use std::cell::RefCell;
+use std::cell::{Cell, RefCell};
 use std::rc::Rc;
 use std::string::{String, ToString};
 use std::vec::Vec;
 
-use js_sys::{Function, JsString, Reflect};
+use js_sys::JsString;
 use wasm_bindgen::prelude::*;
 use wasm_bindgen::JsCast;
 
@@ -65,16 +65,91 @@ extern "C" {
     fn deliver(this: &Driver, id: f64, skip: f64, take: f64, segment: u32, cut: bool);
 }
 
-/// Answers of [`PaginatorCore::pull`].
-const PAGE: u32 = 0;
-const WAIT: u32 = 1;
-const STOPPED: u32 = 2;
-/// `FAILED + n`: the walk failed with failure `n` ([`failure_of`]).
-const FAILED: u32 = 3;
-/// `PAGE_ID + id`: an uncut page of segment 0 for a page consumer (ids start at 1, so the
-/// answer is above every code). `-id`: wait, and request `id` went out with the held token
-/// (see [`PaginatorCore::pull`]).
-const PAGE_ID: f64 = 8.0;
+/// What the consumer's pull found ([`PaginatorCore::pull`]): a typed export, so that the
+/// driver names each answer (`Pull.Page`) instead of decoding a number, and the data an
+/// answer carries (a request id, a failure kind) has a getter of its own.
+#[wasm_bindgen]
+#[derive(Clone, Copy, PartialEq, Eq, Debug)]
+pub enum Pull {
+    /// A page for the consumer: `driver.deliver` told which.
+    Page = 0,
+    /// For a page consumer, the uncut page of request `requestId`, of segment 0 (no
+    /// `deliver` call: the common step of a page walk).
+    WholePage = 1,
+    /// Wait for a request in flight.
+    Wait = 2,
+    /// Wait: request `requestId` of segment 0 (first attempt, no delay) goes out with the held
+    /// token (the common step of a walk without prefetch, told here rather than by a call
+    /// back).
+    Sent = 3,
+    /// The walk is over.
+    Stopped = 4,
+    /// The walk failed (reported once): `failure` says how.
+    Failed = 5,
+}
+
+/// What the driver does after a failed attempt ([`PaginatorCore::fail`]).
+#[wasm_bindgen]
+#[derive(Clone, Copy, PartialEq, Eq, Debug)]
+pub enum AfterFailure {
+    /// Try again: `driver.request` was called.
+    Retry = 0,
+    /// The walk fails.
+    Fail = 1,
+    /// The request budget ran out: the walk stops quietly.
+    Stop = 2,
+    /// The request no longer belongs to the walk: drop the outcome.
+    Ignore = 3,
+}
+
+/// The questions [`PaginatorCore::is`] answers about the walk.
+#[wasm_bindgen]
+#[derive(Clone, Copy, PartialEq, Eq, Debug)]
+pub enum WalkState {
+    /// Pages may wait for the next pull ([`Walk::pages_may_wait`]: one chain, no prefetch).
+    PagesMayWait = 0,
+    /// The clock can change a decision (a time limit or pacing, once started): otherwise the
+    /// driver passes 0 instead of reading it.
+    NeedsClock = 1,
+    /// No request may be issued any more.
+    Stopping = 2,
+    /// The walk reached its end with nothing in flight (nothing to abort).
+    EndedIdle = 3,
+}
+
+/// How a walk failed, as its `PaginationError` names it ([`Failure::code`]): the answer of
+/// `failure` after [`Pull::Failed`], and what [`PaginatorCore::fail`] is told failed.
+#[wasm_bindgen]
+#[derive(Clone, Copy, PartialEq, Eq, Debug)]
+pub enum WalkFailure {
+    /// `fetchPage` failed.
+    FetchFailed = "fetch_failed",
+    /// A page could not be read.
+    BadPage = "bad_page",
+    /// A page returned a token the walk already sent.
+    RepeatedToken = "repeated_token",
+}
+
+impl From<Failure> for WalkFailure {
+    fn from(f: Failure) -> WalkFailure {
+        match f {
+            Failure::FetchFailed => WalkFailure::FetchFailed,
+            Failure::BadPage => WalkFailure::BadPage,
+            Failure::RepeatedToken => WalkFailure::RepeatedToken,
+        }
+    }
+}
+
+impl From<WalkFailure> for Failure {
+    fn from(f: WalkFailure) -> Failure {
+        match f {
+            WalkFailure::FetchFailed => Failure::FetchFailed,
+            WalkFailure::BadPage => Failure::BadPage,
+            // `__Invalid`, which the glue never passes: the driver names a member.
+            _ => Failure::RepeatedToken,
+        }
+    }
+}
 
 /// A raw token as the walk holds it: the JS value, or `Held`: a well-formed string token the
 /// driver reported as text with `pullWith` and keeps itself. With one chain and no prefetch
@@ -85,34 +160,6 @@ const PAGE_ID: f64 = 8.0;
 pub(crate) enum Raw {
     Js(JsValue),
     Held,
-}
-
-/// Bits of [`PaginatorCore::state`].
-const MAY_WAIT: u32 = 1;
-const NEEDS_CLOCK: u32 = 2;
-const STOPPING: u32 = 4;
-const IDLE_END: u32 = 8;
-
-/// Answers of [`PaginatorCore::fail`].
-const RETRY: u32 = 0;
-const FAIL: u32 = 1;
-const STOP: u32 = 2;
-const IGNORE: u32 = 3;
-
-fn failure_of(n: u32) -> Failure {
-    match n {
-        0 => Failure::FetchFailed,
-        1 => Failure::BadPage,
-        _ => Failure::RepeatedToken,
-    }
-}
-
-fn failure_code(f: Failure) -> u32 {
-    match f {
-        Failure::FetchFailed => 0,
-        Failure::BadPage => 1,
-        Failure::RepeatedToken => 2,
-    }
 }
 
 /// A service token: `raw` exactly as the page carried it (handed back to `fetchPage`, never
@@ -131,15 +178,6 @@ fn token_of(raw: JsValue, form: &JsValue) -> Token<Raw> {
     Token {
         raw: Raw::Js(raw),
         value,
-    }
-}
-
-/// A page's has-more flag: 0 none, 1 false, 2 true.
-fn more_flag(more: u32) -> Option<bool> {
-    match more {
-        0 => None,
-        1 => Some(false),
-        _ => Some(true),
     }
 }
 
@@ -187,6 +225,21 @@ pub enum WalkStop {
     Error = "error",
 }
 
+impl From<WalkStop> for StopReason {
+    fn from(r: WalkStop) -> StopReason {
+        match r {
+            WalkStop::End => StopReason::End,
+            WalkStop::MaxItems => StopReason::MaxItems,
+            WalkStop::MaxPages => StopReason::MaxPages,
+            WalkStop::MaxRequests => StopReason::MaxRequests,
+            WalkStop::TimeLimit => StopReason::TimeLimit,
+            WalkStop::Aborted => StopReason::Aborted,
+            // `__Invalid`, which the glue never passes: the driver names a member.
+            _ => StopReason::Error,
+        }
+    }
+}
+
 impl From<StopReason> for WalkStop {
     fn from(r: StopReason) -> WalkStop {
         match r {
@@ -209,6 +262,31 @@ pub struct PaginatorCore {
     walk: RefCell<Walk<Raw, f64>>,
     codec: Rc<CursorCodec>,
     init_error: RefCell<Option<String>>,
+    /// The request the last [`Pull::WholePage`] or [`Pull::Sent`] names (`requestId`).
+    request_id: Cell<f64>,
+    /// The failure the last [`Pull::Failed`] reported (`failure`).
+    failure: Cell<Option<Failure>>,
+}
+
+/// The settings of a walk that the core refuses: `scope` (the driver's copy) must be a cursor
+/// value and `codec` a `CursorCodec` (`undefined`: the plain default). One function for the
+/// constructor and for the option check of an `InfiniteList` (src/wasm/infinite.rs), so that a
+/// checked walk fails as a walk would.
+pub(crate) fn settings(
+    scope: &JsValue,
+    codec: &JsValue,
+) -> Result<(Option<Value>, Rc<CursorCodec>), JsValue> {
+    let scope = if scope.is_undefined() {
+        None
+    } else {
+        Some(to_value(scope)?)
+    };
+    let codec = if codec.is_undefined() {
+        Rc::new(CursorCodec::default())
+    } else {
+        codec_from_js(codec)?
+    };
+    Ok((scope, codec))
 }
 
 #[wasm_bindgen(js_class = "PaginatorCore")]
@@ -257,16 +335,7 @@ impl PaginatorCore {
             (None, Some(total)) => Layout::All { total },
             _ => Layout::Single,
         };
-        let scope: Option<Value> = if scope.is_undefined() {
-            None
-        } else {
-            Some(to_value(&scope)?)
-        };
-        let codec = if codec.is_undefined() {
-            Rc::new(CursorCodec::default())
-        } else {
-            codec_from_js(&codec)?
-        };
+        let (scope, codec) = settings(&scope, &codec)?;
         let config = Config {
             max_items: count(max_items),
             max_pages: count(max_pages),
@@ -347,6 +416,8 @@ impl PaginatorCore {
             walk: RefCell::new(Walk::new(config, starts)),
             codec,
             init_error: RefCell::new(init_error),
+            request_id: Cell::new(0.0),
+            failure: Cell::new(None),
         })
     }
 
@@ -356,41 +427,29 @@ impl PaginatorCore {
         self.init_error.borrow_mut().take()
     }
 
-    /// The walk's state for the driver, as bits: [`MAY_WAIT`] pages may wait for the next
-    /// pull ([`Walk::pages_may_wait`]), [`NEEDS_CLOCK`] the clock can change a decision (no
-    /// time limit, no pacing, started: the driver then passes 0 instead of reading it),
-    /// [`STOPPING`] no request may be issued any more, [`IDLE_END`] the walk reached its end
-    /// with nothing in flight (nothing to abort). One call for four answers: each exported
-    /// method costs its own glue.
-    pub fn state(&self) -> u32 {
+    /// Answers a question about the walk's state (see [`WalkState`]). One method for every
+    /// question: each exported method costs its own glue.
+    pub fn is(&self, state: WalkState) -> bool {
         let w = self.walk.borrow();
-        let mut bits = 0;
-        if w.pages_may_wait() {
-            bits |= MAY_WAIT;
+        match state {
+            WalkState::PagesMayWait => w.pages_may_wait(),
+            WalkState::NeedsClock => w.needs_clock(),
+            WalkState::Stopping => w.is_stopping(),
+            WalkState::EndedIdle => w.stop_reason() == Some(StopReason::End) && !w.has_in_flight(),
         }
-        if w.needs_clock() {
-            bits |= NEEDS_CLOCK;
-        }
-        if w.is_stopping() {
-            bits |= STOPPING;
-        }
-        if w.stop_reason() == Some(StopReason::End) && !w.has_in_flight() {
-            bits |= IDLE_END;
-        }
-        bits
     }
 
     /// The consumer asks for the next page, after taking `taken` more items of the page it
     /// has (item consumers report lazily). Issues requests (`driver.request`), then answers
-    /// `0` (a page: `driver.deliver` told which; `whole`: the consumer takes all of it, and
-    /// the driver reports a cut page with `consume` once it made the page's copy), `1`
-    /// (wait for a request), `2` (stopped), `3 + failure`, or `PAGE_ID + id`: for a page
-    /// consumer (`whole`), the page of request `id`, uncut, of segment 0 (no call back).
-    /// `-id`: wait, and the one request of the call is request `id` of segment 0, first
-    /// attempt, no delay, with the held token (the common step of a walk without prefetch,
-    /// whose next request goes out when the consumer asks: told here rather than by a call
-    /// back).
-    pub fn pull(&self, now: f64, taken: f64, whole: bool) -> f64 {
+    /// what it found ([`Pull`]). [`Pull::Page`]: `driver.deliver` told which page; `whole`:
+    /// the consumer takes all of it, and the driver reports a cut page with `consume` once it
+    /// made the page's copy. For a page consumer, an uncut page of segment 0 is
+    /// [`Pull::WholePage`] instead, with no call back. [`Pull::Sent`] is the wait in which the
+    /// one request of the call is request `requestId` of segment 0, first attempt, no delay,
+    /// with the held token: the common step of a walk without prefetch, whose next request
+    /// goes out when the consumer asks. The ids travel in a field the getter reads rather than
+    /// in the answer, and no object is made per page.
+    pub fn pull(&self, now: f64, taken: f64, whole: bool) -> Pull {
         let mut w = self.walk.borrow_mut();
         if taken > 0.0 {
             w.consume(taken as u64);
@@ -414,11 +473,12 @@ impl PaginatorCore {
         let step = w.pop(now);
         if let Some(r) = told {
             if matches!(step, Step::Wait) {
-                return -(r.id as f64);
+                self.request_id.set(r.id as f64);
+                return Pull::Sent;
             }
             issue(&self.driver, r);
         }
-        let code = match step {
+        match step {
             Step::Page(d) => {
                 let uncut = whole && d.segment == 0 && !d.is_cut();
                 // With prefetch, request n+1 goes out before page n reaches the consumer.
@@ -429,18 +489,34 @@ impl PaginatorCore {
                 if whole && !d.is_cut() {
                     w.consume_page();
                     if uncut {
-                        return PAGE_ID + d.page;
+                        self.request_id.set(d.page);
+                        return Pull::WholePage;
                     }
                 }
                 self.driver
                     .deliver(d.page, d.skip as f64, d.take as f64, d.segment, d.is_cut());
-                PAGE
+                Pull::Page
             }
-            Step::Wait => WAIT,
-            Step::Stopped(_) => STOPPED,
-            Step::Failed(f) => FAILED + failure_code(f),
-        };
-        f64::from(code)
+            Step::Wait => Pull::Wait,
+            Step::Stopped(_) => Pull::Stopped,
+            Step::Failed(f) => {
+                self.failure.set(Some(f));
+                Pull::Failed
+            }
+        }
+    }
+
+    /// The request the last [`Pull::WholePage`] (the page's) or [`Pull::Sent`] (the one that
+    /// went out) names.
+    #[wasm_bindgen(getter, js_name = "requestId")]
+    pub fn request_id(&self) -> f64 {
+        self.request_id.get()
+    }
+
+    /// How the walk failed, after [`Pull::Failed`] (undefined before).
+    #[wasm_bindgen(getter)]
+    pub fn failure(&self) -> Option<WalkFailure> {
+        self.failure.get().map(WalkFailure::from)
     }
 
     /// Records `n` more items taken by an item consumer (before reading the resume token);
@@ -454,8 +530,8 @@ impl PaginatorCore {
     }
 
     /// Request `id` brought a page of `len` items whose next token is `token` (`undefined`:
-    /// absent; `form`: its copy, see [`token_of`]) and whose has-more flag is `more` (0: none,
-    /// 1: false, 2: true). `keys`: for a request that asked for them, the driver's copies of
+    /// absent; `form`: its copy, see [`token_of`]) and whose has-more flag is `more` (undefined:
+    /// the page has none). `keys`: for a request that asked for them, the driver's copies of
     /// the items' keys (an array; `undefined` without `itemKey`), converted one at a time up
     /// to the anchor. Issues the requests that may go now; false when the page no longer
     /// belongs to the walk.
@@ -466,7 +542,7 @@ impl PaginatorCore {
         len: f64,
         token: JsValue,
         form: JsValue,
-        more: u32,
+        more: Option<bool>,
         now: f64,
         keys: JsValue,
     ) -> bool {
@@ -478,7 +554,7 @@ impl PaginatorCore {
             Ok(Value::List(keys)) => keys,
             _ => Vec::new(),
         };
-        let kept = w.on_page_with_keys(id as u64, id, len as u64, next, more_flag(more), &keys);
+        let kept = w.on_page_with_keys(id as u64, id, len as u64, next, more, &keys);
         // Ahead of the consumer: only what `prefetch` allows.
         w.poll_requests_with(now, false, &mut |r| issue(&self.driver, r));
         kept
@@ -498,8 +574,8 @@ impl PaginatorCore {
         id: f64,
         len: f64,
         text: Option<String>,
-        more: u32,
-    ) -> f64 {
+        more: Option<bool>,
+    ) -> Pull {
         let next = text.map(|text| Token {
             raw: Raw::Held,
             value: Some(Value::String(text)),
@@ -507,43 +583,28 @@ impl PaginatorCore {
         // No request can go out on a report here (one chain, no prefetch): none to issue.
         self.walk
             .borrow_mut()
-            .on_page(id as u64, id, len as u64, next, more_flag(more));
+            .on_page(id as u64, id, len as u64, next, more);
         self.pull(now, taken, whole)
     }
 
-    /// Attempt `id` failed with failure `failure` (0: fetch, 1: bad page). `verdict` is the
-    /// user's `retryable` answer (0: no, 1: yes) or 2: classify from the error's facts
-    /// (`status`, `name`, `$retryable`, TypeError); `retry_after` is a server-given wait in
-    /// seconds, as the driver read it (a number, delay seconds or an HTTP date of a
-    /// `Retry-After` header, a `Date`: the driver has the date parser). Answers `0` (retry:
-    /// `driver.request` was called), `1` (the walk fails), `2` (the request budget ran out),
-    /// `3` (ignore).
-    #[allow(clippy::too_many_arguments)]
+    /// Attempt `id` failed with `failure` ([`WalkFailure::FetchFailed`] or
+    /// [`WalkFailure::BadPage`]). `retryable`: the user's `retryable` answer, or the default
+    /// classification's ([`PaginatorCore::retryable`]); a page that cannot be read is never
+    /// retried. `retry_after` is a server-given wait in seconds, as the driver read it (a
+    /// number, delay seconds or an HTTP date of a `Retry-After` header, a `Date`: the driver
+    /// has the date parser). Answers what the driver does next; on [`AfterFailure::Retry`]
+    /// `driver.request` was called.
     pub fn fail(
         &self,
         id: f64,
-        failure: u32,
-        verdict: u32,
-        status: Option<f64>,
-        name: Option<String>,
-        hint: bool,
-        type_error: bool,
+        failure: WalkFailure,
+        retryable: bool,
         retry_after: Option<f64>,
         random: f64,
         now: f64,
-    ) -> u32 {
-        let failure = failure_of(failure);
-        let retryable = failure == Failure::FetchFailed
-            && match verdict {
-                0 => false,
-                1 => true,
-                _ => is_retryable(&FailureFacts {
-                    status,
-                    name,
-                    retryable_hint: hint,
-                    is_type_error: type_error,
-                }),
-            };
+    ) -> AfterFailure {
+        let failure = Failure::from(failure);
+        let retryable = failure == Failure::FetchFailed && retryable;
         let wait = retry_after
             .map(|seconds| seconds * 1000.0)
             .filter(|ms| ms.is_finite());
@@ -554,21 +615,34 @@ impl PaginatorCore {
         match action {
             FailureAction::Retry(req) => {
                 issue(&self.driver, req);
-                RETRY
+                AfterFailure::Retry
             }
-            FailureAction::Fail => FAIL,
-            FailureAction::Stop => STOP,
-            FailureAction::Ignore => IGNORE,
+            FailureAction::Fail => AfterFailure::Fail,
+            FailureAction::Stop => AfterFailure::Stop,
+            FailureAction::Ignore => AfterFailure::Ignore,
         }
     }
 
-    /// Stops the walk: `0` aborted (abort, `break`), `1` error.
-    pub fn stop(&self, reason: u32) {
-        self.walk.borrow_mut().stop(if reason == 0 {
-            StopReason::Aborted
-        } else {
-            StopReason::Error
-        });
+    /// Whether a failed fetch is retried without a user `retryable`, from the error's facts
+    /// as the driver read them: its HTTP `status`, its `name`, its `$retryable` hint and
+    /// whether it is a `TypeError` (docs/paginator.md, "Failures and retries").
+    pub fn retryable(
+        status: Option<f64>,
+        name: Option<String>,
+        hint: bool,
+        type_error: bool,
+    ) -> bool {
+        is_retryable(&FailureFacts {
+            status,
+            name,
+            retryable_hint: hint,
+            is_type_error: type_error,
+        })
+    }
+
+    /// Stops the walk: [`WalkStop::Aborted`] (abort, `break`) or [`WalkStop::Error`].
+    pub fn stop(&self, reason: WalkStop) {
+        self.walk.borrow_mut().stop(StopReason::from(reason));
     }
 
     /// Ms left before the time limit (infinite without one).
@@ -616,30 +690,4 @@ impl PaginatorCore {
     pub fn next_link(header: &str) -> Option<String> {
         next_link(header)
     }
-}
-
-/// Checks `fetchPage` and `options` as `paginate(fetchPage, options)` of the JS driver does,
-/// for the Rust bindings built on it (`InfiniteList`): the error `paginate` would throw, and
-/// nothing left behind (the check's walk is discarded at once: no listener on
-/// `options.signal`, no core). The driver registers the check as `PaginatorCore.checkOptions`
-/// when its module loads; a core made here only leads to its class (a class of its own would
-/// cost more glue).
-pub fn check_paginate_options(fetch_page: &JsValue, options: &JsValue) -> Result<(), JsValue> {
-    let probe: JsValue = PaginatorCore {
-        driver: JsValue::UNDEFINED.unchecked_into(),
-        walk: RefCell::new(Walk::new(Config::default(), Vec::new())),
-        codec: Rc::new(CursorCodec::default()),
-        init_error: RefCell::new(None),
-    }
-    .into();
-    let class = Reflect::get(&probe, &"constructor".into());
-    // Freed now rather than by the garbage collector, so that loads do not grow wasm memory.
-    if let Ok(free) = Reflect::get(&probe, &"free".into())?.dyn_into::<Function>() {
-        free.call0(&probe)?;
-    }
-    let check = Reflect::get(&class?, &"checkOptions".into())?
-        .dyn_into::<Function>()
-        .map_err(|_| super::errors::TypeError::new("the paginator is not loaded"))?;
-    check.call2(&JsValue::UNDEFINED, fetch_page, options)?;
-    Ok(())
 }
