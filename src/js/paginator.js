@@ -52,6 +52,9 @@ const hasInstance = Function.prototype[Symbol.hasInstance];
 // string enum). The message of each code's error:
 const FETCH_FAILED = "fetch_failed";
 const BAD_PAGE = "bad_page";
+// The answers of core.pull by the names the glue generates, read once: the per-page switch
+// compares constants instead of reading the enum object's properties.
+const { Page: PAGE, WholePage: WHOLE_PAGE, ReportedPage: REPORTED_PAGE, Wait: WAIT, Sent: SENT, Failed: FAILED } = Pull;
 const FAILURE_MESSAGE = {
   __proto__: null,
   fetch_failed: "fetchPage failed",
@@ -1208,9 +1211,9 @@ class Walk {
         taken = 0;
       }
     }
-    let answer;
+    let answer, reported = 0;
     if (this.pId !== 0) {
-      const id = this.pId;
+      const id = reported = this.pId;
       const text = this.pNext;
       this.pId = 0;
       this.pNext = undefined;
@@ -1224,27 +1227,29 @@ class Walk {
       this.clock = core.is(WalkState.NeedsClock);
     }
     switch (answer) {
-      case Pull.Sent:
+      case SENT:
         // The common step without prefetch: the consumer asked, and the next request goes out.
         this.nextId = core.requestId;
         this.nextToken = this.orders.held;
         return false;
-      case Pull.Wait:
+      case WAIT:
         return false;
-      case Pull.WholePage: {
-        // What `deliver` would have said for a whole page (only the page consumer gets this).
+      case WHOLE_PAGE:
+      case REPORTED_PAGE: {
+        // What `deliver` would have said for a whole page (only the page consumer gets this):
+        // the page of request `requestId`, or the one pullWith just reported.
         const orders = this.orders;
-        orders.dId = core.requestId;
+        orders.dId = answer === REPORTED_PAGE ? reported : core.requestId;
         orders.dSegment = 0;
         orders.dCut = false;
       }
       // falls through
-      case Pull.Page:
+      case PAGE:
         if (this.totalSegments !== undefined) this.lastSegment = this.orders.dSegment;
         return true;
     }
     // Read before shutDown frees the core.
-    const failure = answer === Pull.Failed ? core.failure : undefined;
+    const failure = answer === FAILED ? core.failure : undefined;
     this.shutDown();
     if (failure === undefined) return DONE;
     const cause = this.fetchError, text = this.fetchText;

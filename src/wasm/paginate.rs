@@ -86,6 +86,9 @@ pub enum Pull {
     Stopped = 4,
     /// The walk failed (reported once): `failure` says how.
     Failed = 5,
+    /// [`Pull::WholePage`] of the page `pullWith` reported in the same call, whose id the
+    /// driver has: one getter call less per page of a page walk.
+    ReportedPage = 6,
 }
 
 /// What the driver does after a failed attempt ([`PaginatorCore::fail`]).
@@ -563,7 +566,9 @@ impl PaginatorCore {
     /// `page(id, len, text, more)` for a page whose next token is absent (`text` undefined)
     /// or the well-formed string `text`, then `pull(now, taken, whole)`: one call for a page
     /// that waited for its consumer (`pagesMayWait`). The driver keeps the string: the walk
-    /// holds it as [`Raw::Held`]. A page the walk no longer keeps is never delivered.
+    /// holds it as [`Raw::Held`]. A page the walk no longer keeps is never delivered. The
+    /// answer [`Pull::WholePage`] is [`Pull::ReportedPage`] when it is page `id`, which the
+    /// driver then need not ask for (the usual step of a page walk).
     #[allow(clippy::too_many_arguments)]
     #[wasm_bindgen(js_name = "pullWith")]
     pub fn pull_with(
@@ -584,7 +589,10 @@ impl PaginatorCore {
         self.walk
             .borrow_mut()
             .on_page(id as u64, id, len as u64, next, more);
-        self.pull(now, taken, whole)
+        match self.pull(now, taken, whole) {
+            Pull::WholePage if self.request_id.get() == id => Pull::ReportedPage,
+            answer => answer,
+        }
     }
 
     /// Attempt `id` failed with `failure` ([`WalkFailure::FetchFailed`] or

@@ -92,7 +92,7 @@ test("the answer enums are the glue's frozen objects, one name per value", () =>
     assert.equal(new Set(values).size, values.length);
     for (const v of values) assert.equal(typeof v, "number");
   }
-  assert.deepEqual(Object.keys(Pull).filter((k) => Number.isNaN(Number(k))), ["Page", "WholePage", "Wait", "Sent", "Stopped", "Failed"]);
+  assert.deepEqual(Object.keys(Pull).filter((k) => Number.isNaN(Number(k))), ["Page", "WholePage", "Wait", "Sent", "Stopped", "Failed", "ReportedPage"]);
   assert.deepEqual(Object.keys(AfterFailure).filter((k) => Number.isNaN(Number(k))), ["Retry", "Fail", "Stop", "Ignore"]);
 });
 
@@ -105,9 +105,9 @@ test("pull answers Pull members, and the request it names is a getter", () => {
   assert.equal(core.pull(0, 0, true), Pull.Wait);
   assert.equal(orders.requests.length, 1);
   const first = orders.requests[0].id;
-  // Its page (3 items, next token "b") for a page consumer: the whole page, no deliver call.
-  assert.equal(core.pullWith(0, 0, true, first, 3, "b", undefined), Pull.WholePage);
-  assert.equal(core.requestId, first);
+  // Its page (3 items, next token "b") for a page consumer: the whole page just reported, no
+  // deliver call.
+  assert.equal(core.pullWith(0, 0, true, first, 3, "b", undefined), Pull.ReportedPage);
   assert.equal(orders.delivered.length, 0);
   // The next request carries the held token "b": named by the answer, not called back.
   assert.equal(core.pull(0, 0, true), Pull.Sent);
@@ -122,6 +122,17 @@ test("pull answers Pull members, and the request it names is a getter", () => {
   assert.equal(core.is(WalkState.EndedIdle), true);
   assert.equal(core.failure, undefined);
   core.free();
+
+  // A page reported with `page` (an object token) waits for the pull: the whole page of the
+  // request `requestId` names.
+  const held = recorder();
+  const other = new PaginatorCore(held, numbers(), undefined, undefined, undefined, undefined, undefined);
+  assert.equal(other.pull(0, 0, true), Pull.Wait);
+  const id = held.requests[0].id;
+  assert.equal(other.page(id, 1, { k: 1 }, { k: 1 }, undefined, 0, undefined), true);
+  assert.equal(other.pull(0, 0, true), Pull.WholePage);
+  assert.equal(other.requestId, id);
+  other.free();
 });
 
 test("fail answers AfterFailure members, and the failure is a typed getter", () => {
