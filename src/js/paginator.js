@@ -79,7 +79,8 @@ const MAX_CAUSE_TEXT = 1000;
 const NOT_NEW = Symbol("internal");
 const NOT_READ = Symbol("not read");
 // String tokens reach the core as text when they have no lone surrogate (checked here).
-const WELL_FORMED = typeof String.prototype.isWellFormed === "function";
+const { isWellFormed: stringIsWellFormed } = String.prototype;
+const WELL_FORMED = typeof stringIsWellFormed === "function";
 const MAX_SAFE = Number.MAX_SAFE_INTEGER;
 // The largest token the walk keeps for cycle detection and resume (docs/paginator.md, "Token
 // size"): 8 units per value and per map entry, plus the length of every string, key and byte
