@@ -330,18 +330,11 @@ export function tokenText(at, n) {
     w = new U16((len >> 1) + 2);
     out = new U8(w.buffer);
   }
-  const end = at + n;
   let o = 0;
-  let i = at;
-  for (; i + 2 < end; i += 3) {
+  for (let i = at; i < at + n; i += 3) {
     const x = (b[i] << 16) | (b[i + 1] << 8) | b[i + 2];
     w[o++] = PAIRS[x >> 12];
     w[o++] = PAIRS[x & 4095];
-  }
-  if (i < end) {
-    const x = (b[i] << 16) | (i + 1 < end ? b[i + 1] << 8 : 0);
-    w[o++] = PAIRS[x >> 12];
-    w[o] = PAIRS[x & 4095];
   }
   return unutf8(out.subarray(0, len));
 }

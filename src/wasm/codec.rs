@@ -64,8 +64,8 @@ use crate::error::CursorError;
 //   a table of the 4,096 pairs, stored as one u16 each into the ASCII buffer (written and read
 //   as bytes through the same u16 view, so the platform's byte order cancels out), then one
 //   `TextDecoder` decode of the ASCII (a string built by concatenation is a rope, slower to
-//   build and to read: 2-3x in V8). The last group's unused bits read as zero bytes and the
-//   characters past the length are cut off.
+//   build and to read: 2-3x in V8). Rust puts two zero bytes after the token, so the last group
+//   reads zeros for its unused bits, and the characters past the length are cut off.
 // - `read`/`unpackCursor` (the reverse way) see only bytes already checked by Rust. Objects,
 //   arrays and the cursor get own data properties only: plain assignment when no prototype has
 //   the key (`k in Object.prototype`, `i in Array.prototype` while Array.prototype's prototype
@@ -110,7 +110,8 @@ extern "C" {
     /// reads it and reports exactly what is wrong). No copy of the text into wasm memory.
     #[wasm_bindgen(js_name = "tokenBytes")]
     fn token_bytes(token: &JsValue, to: u32, cap: u32) -> f64;
-    /// The token of the `len` bytes at `at` (header, payload, tag): their unpadded base64url,
+    /// The token of the `len` bytes at `at` (header, payload, tag), which two zero bytes
+    /// follow: their unpadded base64url,
     /// written by the snippet straight into a JS string (base64ct's constant-time encoder and
     /// the UTF-8 decode of a Rust `String` were a third of an `encodeCursor`).
     #[wasm_bindgen(js_name = "tokenText")]
@@ -343,8 +344,11 @@ fn encode_js(
         opts.now_ms = Some(call_now(now)?);
     }
     // Checked in every mode: no byte from JS reaches a MAC, an AEAD or a token unchecked.
-    let token = codec.encode_checked(payload?, &opts)?;
-    Ok(token_text(addr(&token), token.len() as u32))
+    let mut token = codec.encode_checked(payload?, &opts)?;
+    let len = token.len() as u32;
+    // The last group of three reads up to two bytes past the token: zeros, the unused bits.
+    token.extend_from_slice(&[0, 0]);
+    Ok(token_text(addr(&token), len))
 }
 
 /// Decodes a token into a JS `Cursor`, built by `codec.js` from the checked payload.
