@@ -87,21 +87,24 @@ function text(s, base) {
   const n = s.length;
   if (n < 64) {
     room(n + 2);
-    const at = pos;
-    if (base < 0) buf[pos++] = n;
-    else if (n < 31) buf[pos++] = base | n;
+    const b = buf;
+    let p = pos;
+    if (base < 0) b[p++] = n;
+    else if (n < 31) b[p++] = base | n;
     else {
-      buf[pos++] = base | 31;
-      buf[pos++] = n;
+      b[p++] = base | 31;
+      b[p++] = n;
     }
     let i = 0;
     for (; i < n; i++) {
       const c = s.charCodeAt(i);
       if (c > 127) break;
-      buf[pos++] = c;
+      b[p++] = c;
     }
-    if (i === n) return true;
-    pos = at;
+    if (i === n) {
+      pos = p;
+      return true;
+    }
   }
   if (!wellFormed(s)) return fail(base < 0 ? "map key contains a lone surrogate" : "string contains a lone surrogate");
   // A string far beyond the limit is refused before its UTF-8 is built (at least 1 byte a char).
