@@ -360,7 +360,8 @@ impl CursorCodec {
     /// nesting deeper than [`MAX_DEPTH`], a segment not below its total); `too_large` when
     /// the token would be longer than `max_length`.
     pub fn encode(&self, value: &Value, options: &EncodeOptions) -> Result<String, CursorError> {
-        self.encode_trusted(&payload::encode(value, false)?, options)
+        let bytes = self.encode_trusted(&payload::encode(value, false)?, options)?;
+        Ok(base64url::encode(&bytes))
     }
 
     /// Mints a token whose payload is already encoded (format v1 "Payload" bytes), as the
@@ -372,15 +373,16 @@ impl CursorCodec {
         payload: Vec<u8>,
         options: &EncodeOptions,
     ) -> Result<String, CursorError> {
-        self.encode_checked(&payload, options)
+        Ok(base64url::encode(&self.encode_checked(&payload, options)?))
     }
 
-    /// [`encode_payload`](Self::encode_payload) of borrowed bytes.
+    /// [`encode_payload`](Self::encode_payload) of borrowed bytes, up to the token's bytes
+    /// (the JS bindings write their base64url in JS, straight into a JS string).
     pub(crate) fn encode_checked(
         &self,
         payload: &[u8],
         options: &EncodeOptions,
-    ) -> Result<String, CursorError> {
+    ) -> Result<Vec<u8>, CursorError> {
         payload::check(payload, false)?;
         self.encode_trusted(payload, options)
     }
@@ -388,11 +390,12 @@ impl CursorCodec {
     /// Mints a token for payload bytes WITHOUT checking them: only for bytes that are a
     /// canonical encoding by construction ([`payload::encode`]'s, or those the JS walker of the
     /// bindings vouches for); anything else goes through [`encode_checked`](Self::encode_checked).
+    /// Returns the token's bytes (header, payload, tag), before base64url.
     pub(crate) fn encode_trusted(
         &self,
         body: &[u8],
         options: &EncodeOptions,
-    ) -> Result<String, CursorError> {
+    ) -> Result<Vec<u8>, CursorError> {
         if let Some(seg) = options.segment {
             if seg.segment >= seg.total {
                 return Err(CursorError::UnsupportedValue(
@@ -483,7 +486,7 @@ impl CursorCodec {
                 bytes.resize(bytes.len() + pad, 0);
             }
         }
-        Ok(base64url::encode(&bytes))
+        Ok(bytes)
     }
 
     /// Checks and decodes a token.

@@ -26,7 +26,6 @@ const getTime = uncurry(DateC.prototype.getTime);
 const isWellFormed = String.prototype.isWellFormed;
 const wellFormed = isWellFormed ? uncurry(isWellFormed) : (s) => !/[\uD800-\uDFFF]/.test(s);
 const utf8 = uncurry(TextEncoder.prototype.encode).bind(null, new TextEncoder());
-const encodeInto = uncurry(TextEncoder.prototype.encodeInto).bind(null, new TextEncoder());
 const unutf8 = uncurry(TextDecoder.prototype.decode).bind(null, new TextDecoder("utf-8", { ignoreBOM: true }));
 const MAX_DEPTH = 64;
 const SMALL = 512;
@@ -88,21 +87,24 @@ function text(s, base) {
   const n = s.length;
   if (n < 64) {
     room(n + 2);
-    const at = pos;
-    if (base < 0) buf[pos++] = n;
-    else if (n < 31) buf[pos++] = base | n;
+    const b = buf;
+    let p = pos;
+    if (base < 0) b[p++] = n;
+    else if (n < 31) b[p++] = base | n;
     else {
-      buf[pos++] = base | 31;
-      buf[pos++] = n;
+      b[p++] = base | 31;
+      b[p++] = n;
     }
     let i = 0;
     for (; i < n; i++) {
       const c = s.charCodeAt(i);
       if (c > 127) break;
-      buf[pos++] = c;
+      b[p++] = c;
     }
-    if (i === n) return true;
-    pos = at;
+    if (i === n) {
+      pos = p;
+      return true;
+    }
   }
   if (!wellFormed(s)) return fail(base < 0 ? "map key contains a lone surrogate" : "string contains a lone surrogate");
   // A string far beyond the limit is refused before its UTF-8 is built (at least 1 byte a char).
@@ -312,36 +314,57 @@ export function packError() {
   return typeof why === "string" ? why : "";
 }
 
+const ALPHABET = "ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789-_";
 const B64 = new Int8Array(256).fill(-1);
-for (let i = 0; i < 64; i++) B64["ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789-_".charCodeAt(i)] = i;
+for (let i = 0; i < 64; i++) B64[ALPHABET.charCodeAt(i)] = i;
 const ascii = new U8(4100);
+const U16 = Uint16Array;
+const PAIRS = new U16(4096);
+const pairBytes = new U8(PAIRS.buffer);
+for (let i = 0; i < 8192; i++) pairBytes[i] = ALPHABET.charCodeAt(i & 1 ? (i >> 1) & 63 : i >> 7);
+const ascii16 = new U16(ascii.buffer);
+
+export function tokenText(at, n) {
+  const b = mem();
+  const len = floor((n * 4 + 2) / 3);
+  let out = ascii;
+  let w = ascii16;
+  if (len + 3 > out.length) {
+    w = new U16((len >> 1) + 2);
+    out = new U8(w.buffer);
+  }
+  let o = 0;
+  for (let i = at; i < at + n; i += 3) {
+    const x = (b[i] << 16) | (b[i + 1] << 8) | b[i + 2];
+    w[o++] = PAIRS[x >> 12];
+    w[o++] = PAIRS[x & 4095];
+  }
+  return unutf8(out.subarray(0, len));
+}
 
 export function tokenBytes(t, to, cap) {
   if (typeof t !== "string") return -1;
   const n = t.length;
   const tail = n & 3;
-  if (tail === 1 || floor((n * 3) / 4) > cap) return -2 - n;
-  if (n < 64) {
-    let all = 0;
-    for (let i = 0; i < n; i++) all |= ascii[i] = t.charCodeAt(i);
-    if (all > 127) return -2 - n;
-  } else {
-    const r = encodeInto(t, ascii);
-    if (r.read !== n || r.written !== n) return -2 - n;
-  }
-  ascii[n] = ascii[n + 1] = 65;
-  let o = 0;
+  if (tail === 1 || ((n + 3) >> 2) * 3 > cap) return -2 - n;
+  const h = mem();
+  let o = to;
   let x = 0;
+  let all = 0;
   let bad = 0;
   for (let i = 0; i < n; i += 4) {
-    x = (B64[ascii[i]] << 18) | (B64[ascii[i + 1]] << 12) | (B64[ascii[i + 2]] << 6) | B64[ascii[i + 3]];
+    const a = t.charCodeAt(i);
+    const b = t.charCodeAt(i + 1);
+    const c = t.charCodeAt(i + 2);
+    const d = t.charCodeAt(i + 3);
+    all |= a | b | c | d;
+    x = (B64[a] << 18) | (B64[b] << 12) | (B64[c] << 6) | B64[d];
     bad |= x;
-    ascii[o++] = x >> 16;
-    ascii[o++] = x >> 8;
-    ascii[o++] = x;
+    h[o++] = x >> 16;
+    h[o++] = x >> 8;
+    h[o++] = x;
   }
-  if (bad < 0 || x & (tail === 2 ? 0xf000 : tail && 0xc0)) return -2 - n;
-  mem().set(ascii.subarray(0, (n * 3) >> 2), to);
+  if (all > 255 || bad < 0 || x & (tail === 2 ? 0xf000 : tail && 0xc0)) return -2 - n;
   return n;
 }
 

@@ -55,8 +55,17 @@ use crate::error::CursorError;
 // - `setMemory`/`mem`: the snippet keeps one view of the module's memory (renewed when a
 //   growth detached it) and is given addresses, not slices.
 // - `tokenBytes`: strict unpadded base64url (exactly what `codec::base64url::decode` accepts)
-//   decoded in place in a JS array, then copied into the scratch buffer. A string longer than
-//   the scratch is not copied: Rust checks its length against `maxLength` first.
+//   decoded four characters at a time (`charCodeAt`, no copy of the text) straight into the
+//   scratch buffer. A character past the end reads as NaN, which looks up and shifts as 0, as
+//   the `A` a zero bit pads with; anything past the table (`all > 255`) is refused. Every group
+//   writes 3 bytes, so a string whose groups would pass the scratch is not decoded: Rust checks
+//   its length against `maxLength` first, then decodes it itself.
+// - `tokenText`: the token's base64url without base64 in wasm: two characters per 12 bits from
+//   a table of the 4,096 pairs, stored as one u16 each into the ASCII buffer (written and read
+//   as bytes through the same u16 view, so the platform's byte order cancels out), then one
+//   `TextDecoder` decode of the ASCII (a string built by concatenation is a rope, slower to
+//   build and to read: 2-3x in V8). Rust puts two zero bytes after the token, so the last group
+//   reads zeros for its unused bits, and the characters past the length are cut off.
 // - `read`/`unpackCursor` (the reverse way) see only bytes already checked by Rust. Objects,
 //   arrays and the cursor get own data properties only: plain assignment when no prototype has
 //   the key (`k in Object.prototype`, `i in Array.prototype` while Array.prototype's prototype
@@ -101,6 +110,12 @@ extern "C" {
     /// reads it and reports exactly what is wrong). No copy of the text into wasm memory.
     #[wasm_bindgen(js_name = "tokenBytes")]
     fn token_bytes(token: &JsValue, to: u32, cap: u32) -> f64;
+    /// The token of the `len` bytes at `at` (header, payload, tag), which two zero bytes
+    /// follow: their unpadded base64url,
+    /// written by the snippet straight into a JS string (base64ct's constant-time encoder and
+    /// the UTF-8 decode of a Rust `String` were a third of an `encodeCursor`).
+    #[wasm_bindgen(js_name = "tokenText")]
+    fn token_text(at: u32, len: u32) -> JsValue;
 }
 
 /// The address of a buffer in the module's memory, for the snippet to read (wasm32
@@ -290,7 +305,7 @@ fn encode_js(
     options: &JsValue,
     now: Option<&Function>,
     has_ttl: bool,
-) -> Result<String, JsValue> {
+) -> Result<JsValue, JsValue> {
     let mut scratch = Scratch::take();
     let max = codec.max_length();
     // The payload of the longest token: the walk stops past it, so a huge value is refused
@@ -329,7 +344,11 @@ fn encode_js(
         opts.now_ms = Some(call_now(now)?);
     }
     // Checked in every mode: no byte from JS reaches a MAC, an AEAD or a token unchecked.
-    Ok(codec.encode_checked(payload?, &opts)?)
+    let mut token = codec.encode_checked(payload?, &opts)?;
+    let len = token.len() as u32;
+    // The last group of three reads up to two bytes past the token: zeros, the unused bits.
+    token.extend_from_slice(&[0, 0]);
+    Ok(token_text(addr(&token), len))
 }
 
 /// Decodes a token into a JS `Cursor`, built by `codec.js` from the checked payload.
@@ -697,11 +716,12 @@ impl JsCursorCodec {
     }
 
     /// Mints a token for `value`.
+    #[wasm_bindgen(unchecked_return_type = "string")]
     pub fn encode(
         &self,
         #[wasm_bindgen(unchecked_param_type = "CursorValue")] value: JsValue,
         #[wasm_bindgen(unchecked_param_type = "EncodeOptions")] options: JsValue,
-    ) -> Result<String, JsValue> {
+    ) -> Result<JsValue, JsValue> {
         encode_js(
             &self.inner,
             &value,
@@ -733,11 +753,11 @@ impl Drop for JsCursorCodec {
 /// ```js
 /// const token = encodeCursor({ createdAt: new Date(), id: 42n });
 /// ```
-#[wasm_bindgen(js_name = "encodeCursor")]
+#[wasm_bindgen(js_name = "encodeCursor", unchecked_return_type = "string")]
 pub fn encode_cursor(
     #[wasm_bindgen(unchecked_param_type = "CursorValue")] value: JsValue,
     #[wasm_bindgen(unchecked_param_type = "EncodeOptions")] options: JsValue,
-) -> Result<String, JsValue> {
+) -> Result<JsValue, JsValue> {
     install_clock();
     encode_js(
         &codec::CursorCodec::default(),

@@ -68,6 +68,7 @@ const REVIEWED = {
   __wbg_packed: "copies the walker's own buffer into wasm memory",
   __wbg_tokenBytes: "typeof check first; then only the primitive string and the walker's own arrays",
   __wbg_unpackCursor: "builds the cursor from bytes Rust checked, with own data properties only",
+  __wbg_tokenText: "reads token bytes Rust made from wasm memory into the snippet's own buffer; the captured TextDecoder decodes ASCII",
 };
 
 /** `name` without wasm-bindgen's 16-digit hash suffix. */

@@ -155,7 +155,7 @@ fn bigint_range_is_checked_exactly_at_the_boundary() {
     let min = BigInt::from(i64::MIN);
     for ok in [&max, &min] {
         let t = encode_cursor(ok.clone().into(), JsValue::UNDEFINED).unwrap_or_default();
-        let c = decode_cursor(t.into(), JsValue::UNDEFINED).unwrap_or_default();
+        let c = decode_cursor(t, JsValue::UNDEFINED).unwrap_or_default();
         let back = Reflect::get(&c, &"value".into()).unwrap_or_default();
         assert_eq!(BigInt::from(back), ok.clone());
     }
