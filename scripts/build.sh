@@ -40,8 +40,7 @@ minify src/js/paginator.js pkg/paginator.js --minify-identifiers --keep-names
 # keep, so a bundle without CursorCodec or encodeCursor could no longer drop them (its exports
 # are `const` arrows and a class, named by the language itself).
 minify src/js/api.ts pkg/api.js
-for f in loading stack; do minify "src/js/$f.ts" "pkg/$f.js" --minify-identifiers --keep-names; done
-minify src/js/infinite.js pkg/infinite.js --minify-identifiers --keep-names
+for f in loading stack infinite; do minify "src/js/$f.ts" "pkg/$f.js" --minify-identifiers --keep-names; done
 # pagecursor/react and pagecursor/tanstack: their published types are the hand-written
 # pkg/react.d.ts and pkg/tanstack.d.ts, which `tsc -p src/js/tsconfig.json` checks the sources
 # against.

@@ -336,7 +336,7 @@ impl InfiniteLoad {
     }
 
     /// The load finished (loaded or failed): the list is idle when it was the last one. The
-    /// JS class around this one (src/js/infinite.js) owns the listeners: it notifies them when
+    /// JS class around this one (src/js/infinite.ts) owns the listeners: it notifies them when
     /// the promise of a load settles, with the load's error when it failed.
     pub fn end(self) {
         {
@@ -451,7 +451,7 @@ pub struct InfiniteList {
 }
 
 /// The paginator driver's functions a list needs (src/js/paginator.js), given to its
-/// constructor by the JS `InfiniteList` (src/js/infinite.js): the list calls them, nothing
+/// constructor by the JS `InfiniteList` (src/js/infinite.ts): the list calls them, nothing
 /// is registered on a class.
 struct DriverFns {
     run_load: Function,

@@ -19,6 +19,7 @@ const COPY = join(ROOT, ".build/drift");
 const DRIFTS = [
   ["pkg/index.d.ts", "export class CursorCodec {", "src/js/api.ts"],
   ["pkg/index.d.ts", "export class CursorStack<Token = unknown> {", "src/js/stack.ts"],
+  ["pkg/index.d.ts", "export interface InfiniteList<Item = unknown> {", "src/js/infinite.ts"],
   ["pkg/tanstack.d.ts", "export interface ChunkParam {", "src/js/tanstack.ts"],
   ["pkg/react.d.ts", "export interface InfiniteListState<Item> {", "src/js/react.ts"],
   ["pkg/react.d.ts", "export interface CursorStackState<Item> {", "src/js/react.ts"],

@@ -1,7 +1,7 @@
 // The public InfiniteList: infinite scroll in exact chunks with a bounded window that keeps the
 // cursors of what it dropped (docs/paginator.md, "InfiniteList"). Owns the object users hold;
 // the window and its decisions are the wasm `InfiniteList`'s (src/wasm/infinite.rs), kept in a
-// private field. Its loads are run by the paginator's driver (paginator.js): every wasm list
+// private field. Its loads are run by the paginator's driver (paginator.ts): every wasm list
 // is given the driver's `runLoad` and `checkOptions` when it is made (see `wasmList`), so no
 // class of the glue is changed after it loaded.
 //
@@ -19,6 +19,10 @@
 // arguments; loads of the old one are stale: their promises reject `aborted`, and their walks
 // stop at their next request (the one in flight is not aborted: the paginator owns its signal).
 import { InfiniteList as WasmList } from "./pagecursor.js";
+// The published declarations (pkg/index.d.ts): the class below is checked against its
+// declaration there (the last line), so `tsc` fails when the two drift apart.
+import type * as Public from "./index.js";
+import type { FetchContext, FetchPage, InfiniteListOptions } from "./index.js";
 import { checkOptions, runLoad } from "./paginator.js";
 import { isLoaded, notReady, whenLoaded } from "./loading.js";
 import { makeArgumentError, makePaginationError } from "./errors.js";
@@ -27,24 +31,31 @@ import { makeArgumentError, makePaginationError } from "./errors.js";
 const apply = Reflect.apply;
 
 // A wasm list with the paginator driver's load runner and option check.
-const wasmList = (fetchPage, options) => new WasmList(fetchPage, options, runLoad, checkOptions);
+const wasmList = (fetchPage: FetchPage<any, unknown>, options: InfiniteListOptions | undefined) =>
+  new WasmList(fetchPage, options, runLoad, checkOptions);
 
 const FROM = Symbol("from");
-const NOTHING = Object.freeze([]);
+// Typed as the declaration's `Item[]` (a type only): the getters answer it before the wasm
+// list exists, and nothing is ever added to it.
+const NOTHING = Object.freeze([]) as never[];
 const ignore = () => {};
 
-export class InfiniteList {
-  #wasm; // the wasm list, once created
-  #args; // [fetchPage, options]: the wasm list is created from them (again at reset)
-  #state = 0; // 0 waiting for the wasm, 1 live, 2 freed
-  #listeners = [];
+type Load = "loadMore" | "loadPrevious";
+
+// `Item` is what the wasm list's chunks hold: the items read by the walk of `fetchPage`'s
+// pages (the declaration's constructor signatures tie it to the options).
+export class InfiniteList<Item = unknown> {
+  #wasm: WasmList | undefined; // the wasm list, once created
+  #args: [FetchPage<any, unknown>, InfiniteListOptions | undefined] | undefined; // [fetchPage, options]: the wasm list is created from them (again at reset)
+  #state: 0 | 1 | 2 = 0; // 0 waiting for the wasm, 1 live, 2 freed
+  #listeners: (() => void)[] = [];
   #busy = 0;
   #pending = 0; // loads of this generation whose promise has not settled
-  #error; // the error of the last failed load, until a load starts or reset()
-  #failed; // which load failed: "loadMore" or "loadPrevious"
+  #error: unknown; // the error of the last failed load, until a load starts or reset()
+  #failed: Load | undefined; // which load failed: "loadMore" or "loadPrevious"
   #generation = 0; // counts reset(): a load of an earlier generation is stale
 
-  constructor(fetchPage, options) {
+  constructor(fetchPage: FetchPage<any, unknown> | typeof FROM, options?: InfiniteListOptions) {
     if (fetchPage === FROM) return;
     this.#args = [fetchPage, options];
     if (isLoaded()) {
@@ -54,9 +65,9 @@ export class InfiniteList {
   }
 
   /** Restores a list's window position from `toString()`. */
-  static from(state, fetchPage, options) {
+  static from<Item = unknown>(state: string, fetchPage: FetchPage<any, unknown>, options?: InfiniteListOptions): InfiniteList<Item> {
     if (!isLoaded()) throw notReady("InfiniteList.from");
-    const list = new InfiniteList(FROM);
+    const list = new InfiniteList<Item>(FROM);
     list.#args = [fetchPage, options];
     list.#wasm = WasmList.from(state, list.#guard(fetchPage), options, runLoad, checkOptions);
     list.#state = 1;
@@ -66,30 +77,31 @@ export class InfiniteList {
   // The user's fetchPage, refusing the requests of a walk that a reset() made stale, so that
   // it stops at its next page. Anything but a function goes to the wasm list as given, which
   // reports it.
-  #guard(fetchPage) {
+  #guard(fetchPage: FetchPage<any, unknown>): FetchPage<any, unknown> {
     if (typeof fetchPage !== "function") return fetchPage;
     const generation = this.#generation;
-    return (token, ctx) => (generation === this.#generation ? fetchPage(token, ctx) : Promise.reject(resetError()));
+    return (token: unknown, ctx: FetchContext) => (generation === this.#generation ? fetchPage(token, ctx) : Promise.reject(resetError()));
   }
 
-  static #check(self, what) {
+  static #check(self: InfiniteList<unknown>, what: string): void {
     if (!(#state in self)) throw makeArgumentError(false, `InfiniteList.${what}: the receiver is not an InfiniteList`);
     if (self.#state === 2) throw makeArgumentError(false, `InfiniteList.${what}: the list was freed`);
   }
 
   // The wasm list, created once the wasm is there; undefined while it is not.
-  static #live(self, what) {
+  static #live(self: InfiniteList<unknown>, what: string): WasmList | undefined {
     InfiniteList.#check(self, what);
     if (self.#state === 0) {
       if (!isLoaded()) return undefined;
-      const [fetchPage, options] = self.#args;
+      // Set by the constructor of every list that can be waiting (only free() clears it).
+      const [fetchPage, options] = self.#args!;
       self.#wasm = wasmList(self.#guard(fetchPage), options);
       self.#state = 1;
     }
     return self.#wasm;
   }
 
-  static #notify(self) {
+  static #notify(self: InfiniteList<unknown>): void {
     for (const listener of self.#listeners.slice()) {
       // A throwing listener must not break the list or the other listeners.
       try {
@@ -101,9 +113,9 @@ export class InfiniteList {
   // Starts `what` on the wasm list (after the wasm arrived, when it is not there yet) and
   // returns the promise callers get. The wasm list returns the same promise for a second call
   // of the same kind while one is in flight; so does this (one promise per wasm promise).
-  static #load(self, what) {
+  static #load(self: InfiniteList<unknown>, what: Load): Promise<any[]> {
     const wasm = InfiniteList.#live(self, what);
-    let run;
+    let run: Promise<any[]>;
     if (wasm === undefined) {
       // A second call of the same kind while one waits for the wasm gets the same promise,
       // as the wasm list does once it runs (a listener that loads more on every change must
@@ -112,7 +124,8 @@ export class InfiniteList {
       const generation = self.#generation;
       run = Promise.resolve(whenLoaded()).then(() => {
         if (generation !== self.#generation) throw resetError();
-        const live = InfiniteList.#live(self, what);
+        // The wasm is there now: the list is live (or freed, which #live throws for).
+        const live = InfiniteList.#live(self, what)!;
         return what === "loadMore" ? live.loadMore() : live.loadPrevious();
       });
     } else {
@@ -127,8 +140,8 @@ export class InfiniteList {
     InfiniteList.#notify(self);
     return promise;
   }
-  #last; // [wasm promise, the promise callers got for it] of the last load started
-  #early; // [kind, promise, generation] of the load waiting for the wasm
+  #last: [Promise<any[]>, Promise<any[]>] | undefined; // [wasm promise, the promise callers got for it] of the last load started
+  #early: [Load, Promise<any[]>, number] | undefined; // [kind, promise, generation] of the load waiting for the wasm
 
   // The load is in flight until `run` settles: listeners hear of its start and of its end, the
   // error set when it failed. The promise still rejects on failure (`await list.loadMore()`
@@ -136,11 +149,11 @@ export class InfiniteList {
   // the error from its subscription, so when the list has listeners the rejection is marked
   // handled: no unhandled rejection (which would end a Node process). A stale load (reset()
   // meanwhile) rejects `aborted`, always marked handled: whoever reset the list knows.
-  static #track(self, what, run) {
+  static #track(self: InfiniteList<unknown>, what: Load, run: Promise<any[]>): Promise<any[]> {
     const generation = self.#generation;
     self.#error = self.#failed = undefined;
     self.#pending++;
-    const promise = run.then(
+    const promise: Promise<any[]> = run.then(
       (items) => {
         if (generation !== self.#generation) {
           promise.catch(ignore);
@@ -150,7 +163,7 @@ export class InfiniteList {
         InfiniteList.#notify(self);
         return items;
       },
-      (err) => {
+      (err: unknown) => {
         if (generation !== self.#generation) {
           promise.catch(ignore);
           throw resetError();
@@ -167,32 +180,32 @@ export class InfiniteList {
   }
 
   /** The current window, in order. */
-  get items() {
+  get items(): Item[] {
     const wasm = InfiniteList.#live(this, "items");
     return wasm === undefined ? NOTHING : wasm.items;
   }
   /** True until the walk reached its end. */
-  get hasMore() {
+  get hasMore(): boolean {
     const wasm = InfiniteList.#live(this, "hasMore");
     return wasm === undefined ? true : wasm.hasMore;
   }
   /** True when chunks before the window were dropped and can be loaded again. */
-  get hasPrevious() {
+  get hasPrevious(): boolean {
     const wasm = InfiniteList.#live(this, "hasPrevious");
     return wasm === undefined ? false : wasm.hasPrevious;
   }
   /** True while a load runs (or waits for the wasm). */
-  get loading() {
+  get loading(): boolean {
     InfiniteList.#check(this, "loading");
     return this.#pending > 0;
   }
   /** The error of the last load that failed (undefined otherwise), until a load starts again. */
-  get error() {
+  get error(): unknown {
     InfiniteList.#check(this, "error");
     return this.#error;
   }
   /** Appends the next chunk. */
-  loadMore() {
+  loadMore(): Promise<Item[]> {
     try {
       return InfiniteList.#load(this, "loadMore");
     } catch (err) {
@@ -200,7 +213,7 @@ export class InfiniteList {
     }
   }
   /** Loads the chunk before the window again, from its kept cursor. */
-  loadPrevious() {
+  loadPrevious(): Promise<Item[]> {
     try {
       return InfiniteList.#load(this, "loadPrevious");
     } catch (err) {
@@ -208,7 +221,7 @@ export class InfiniteList {
     }
   }
   /** Runs the failed load again and returns its promise; resolves to [] when none failed. */
-  retry() {
+  retry(): Promise<Item[]> {
     try {
       InfiniteList.#check(this, "retry");
       return this.#failed === undefined ? Promise.resolve([]) : InfiniteList.#load(this, this.#failed);
@@ -221,7 +234,7 @@ export class InfiniteList {
    * in flight stale (their promises reject `aborted`) and notifies. The wasm list is built
    * again from the constructor's arguments (its options are read again).
    */
-  reset() {
+  reset(): void {
     InfiniteList.#check(this, "reset");
     if (this.#busy) throw makeArgumentError(false, "reset: the list is in use by one of its own calls");
     this.#generation++;
@@ -229,8 +242,9 @@ export class InfiniteList {
     this.#error = this.#failed = undefined;
     this.#last = undefined;
     if (this.#state === 1) {
-      const old = this.#wasm;
-      const [fetchPage, options] = this.#args;
+      // A live list has both (only free() clears them, and a freed list threw above).
+      const old = this.#wasm!;
+      const [fetchPage, options] = this.#args!;
       this.#wasm = wasmList(this.#guard(fetchPage), options);
       // Its loads hold the window they write to: freeing the list itself is safe.
       old.free();
@@ -245,7 +259,7 @@ export class InfiniteList {
    * until it is reported out of view, so that a window about the viewport's size never has its
    * two sentinels take turns (docs/cursor-stack.md, "Sentinels").
    */
-  sentinel(which, inView) {
+  sentinel(which: "more" | "previous", inView: boolean): "more" | "previous" | undefined {
     InfiniteList.#check(this, "sentinel");
     if (which !== "more" && which !== "previous") {
       throw makeArgumentError(false, `InfiniteList.sentinel: which must be "more" or "previous", got ${typeof which === "string" ? JSON.stringify(which) : typeof which}`);
@@ -253,15 +267,18 @@ export class InfiniteList {
     if (typeof inView !== "boolean") throw makeArgumentError(false, `InfiniteList.sentinel: inView must be a boolean, got ${typeof inView}`);
     const wasm = InfiniteList.#live(this, "sentinel");
     if (wasm === undefined) return undefined;
-    const load = wasm.sentinel(which === "more", inView);
+    const load: "more" | "previous" | undefined = wasm.sentinel(which === "more", inView);
     return this.#pending > 0 || this.#error !== undefined ? undefined : load;
   }
   /** For UI frameworks: `listener` runs after every change; returns unsubscribe. */
-  subscribe(listener) {
+  subscribe(listener: () => void): () => void {
     InfiniteList.#check(this, "subscribe");
     if (typeof listener !== "function") throw makeArgumentError(false, "subscribe: listener must be a function");
     // One entry per call: the same function subscribed twice is called twice, and each
     // unsubscribe removes its own.
+    // `(0, …)`: an anonymous arrow, so that `--keep-names` adds no naming call for it (the
+    // comma is what tsc flags as unused: it is there for what it leaves out).
+    // @ts-expect-error TS2695
     const entry = (0, () => apply(listener, undefined, []));
     this.#listeners.push(entry);
     return () => {
@@ -270,13 +287,13 @@ export class InfiniteList {
     };
   }
   /** The window's position, URL/sessionStorage-safe; `InfiniteList.from` restores it. */
-  toString() {
+  toString(): string {
     return this.#sync("toString", (l) => l.toString());
   }
-  toJSON() {
+  toJSON(): string {
     return this.#sync("toJSON", (l) => l.toJSON());
   }
-  #sync(what, call) {
+  #sync<R>(what: string, call: (list: WasmList) => R): R {
     const wasm = InfiniteList.#live(this, what);
     if (wasm === undefined) throw notReady(`InfiniteList.${what}`);
     this.#busy++;
@@ -287,7 +304,7 @@ export class InfiniteList {
     }
   }
   /** Releases the wasm memory now instead of at garbage collection. */
-  free() {
+  free(): void {
     InfiniteList.#check(this, "free");
     if (this.#busy) throw makeArgumentError(false, "free: the object is in use by one of its own calls");
     const wasm = this.#wasm;
@@ -297,11 +314,15 @@ export class InfiniteList {
     this.#listeners = [];
     if (wasm !== undefined) wasm.free();
   }
-  [Symbol.dispose]() {
+  [Symbol.dispose](): void {
     this.free();
   }
 }
 
-function resetError() {
+function resetError(): Error {
   return makePaginationError("aborted", "the InfiniteList was reset while this load was pending: its items belong to the list before the reset");
 }
+
+// The class above against its published declaration (a type only: nothing of it ships).
+type Assignable<T extends U, U> = T;
+export type InfiniteListMatchesItsDeclaration = Assignable<typeof InfiniteList, Public.InfiniteListConstructor>;
