@@ -1,7 +1,7 @@
 // When the WebAssembly module can be used. Owns one fact, "is the wasm instantiated?", for the
 // whole package: the browser entry (pkg/web.js) hands the promise of its load to `loadWith`,
 // the entries that instantiate synchronously (node.js, workerd.js, deno.js, inline.js) call
-// `loadedNow`; api.js, paginator.js and the client classes ask `isLoaded`/`whenLoaded`/
+// `loadedNow`; api.ts, paginator.ts and the client classes ask `isLoaded`/`whenLoaded`/
 // `notReady` and never touch the wasm before it is there. Calls nothing but the error classes.
 //
 // Why no top-level await: an entry that awaited its wasm would hold back every module that

@@ -1,4 +1,4 @@
-// The seam between the paginator's JS driver (src/js/paginator.js) and its wasm core
+// The seam between the paginator's JS driver (src/js/paginator.ts) and its wasm core
 // (src/wasm/paginate.rs, src/wasm/infinite.rs), issue 15 "One owner per concept across the
 // seam": the core answers with typed exports the driver names (`Pull.Page`, not a number to
 // decode), the data an answer carries has a getter of its own, and no class of the glue is

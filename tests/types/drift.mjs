@@ -20,6 +20,7 @@ const DRIFTS = [
   ["pkg/index.d.ts", "export class CursorCodec {", "src/js/api.ts"],
   ["pkg/index.d.ts", "export class CursorStack<Token = unknown> {", "src/js/stack.ts"],
   ["pkg/index.d.ts", "export interface InfiniteList<Item = unknown> {", "src/js/infinite.ts"],
+  ["pkg/index.d.ts", "export interface Paginator<Page = any, Item = any> extends AsyncIterable<Page> {", "src/js/paginator.ts"],
   ["pkg/tanstack.d.ts", "export interface ChunkParam {", "src/js/tanstack.ts"],
   ["pkg/react.d.ts", "export interface InfiniteListState<Item> {", "src/js/react.ts"],
   ["pkg/react.d.ts", "export interface CursorStackState<Item> {", "src/js/react.ts"],

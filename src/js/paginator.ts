@@ -18,6 +18,11 @@
 // driver's own copies of tokens, so nothing a user's getter, Proxy or `Date` does can run
 // inside WebAssembly or unwind through it.
 import { PaginatorCore, Pull, AfterFailure, WalkState } from "./pagecursor.js";
+import type { InfiniteLoad, WalkFailure, WalkStop } from "./pagecursor.js";
+// The published declarations (pkg/index.d.ts): `paginate` and `Paginator` below are checked
+// against theirs (the last lines), so `tsc` fails when the two drift apart.
+import type * as Public from "./index.js";
+import type { FetchContext, PaginatorStats } from "./index.js";
 import { CursorError, makeArgumentError, makePaginationError } from "./errors.js";
 import { isLoaded, notReady, whenLoaded } from "./loading.js";
 
@@ -31,8 +36,9 @@ const { getPrototypeOf: protoOf, keys: objectKeys, getOwnPropertySymbols: ownSym
 const OBJECT_PROTO = Object.prototype;
 const dateTime = Date.prototype.getTime;
 const TYPED_ARRAY = protoOf(Uint8Array.prototype);
-const typedArrayTag = descriptor(TYPED_ARRAY, Symbol.toStringTag).get;
-const typedArrayLength = descriptor(TYPED_ARRAY, "length").get;
+// The language defines both accessors on %TypedArray%.prototype.
+const typedArrayTag = descriptor(TYPED_ARRAY, Symbol.toStringTag)!.get!;
+const typedArrayLength = descriptor(TYPED_ARRAY, "length")!.get!;
 const typedArraySet = TYPED_ARRAY.set;
 const { stringify: jsonStringify, parse: jsonParse } = JSON;
 const parseDate = Date.parse;
@@ -50,19 +56,20 @@ const hasInstance = Function.prototype[Symbol.hasInstance];
 // The failures the driver reports to core.fail: members of the core's string enum
 // WalkFailure, which are the codes of the PaginationError (the glue makes no object of a
 // string enum). The message of each code's error:
-const FETCH_FAILED = "fetch_failed";
-const BAD_PAGE = "bad_page";
+const FETCH_FAILED: WalkFailure = "fetch_failed";
+const BAD_PAGE: WalkFailure = "bad_page";
 // The answers of core.pull by the names the glue generates, read once: the per-page switch
 // compares constants instead of reading the enum object's properties.
 const { Page: PAGE, WholePage: WHOLE_PAGE, ReportedPage: REPORTED_PAGE, Wait: WAIT, Sent: SENT, Failed: FAILED } = Pull;
+// (`__proto__: null`, which tsc does not know as the prototype: the cast types the rest.)
 const FAILURE_MESSAGE = {
   __proto__: null,
   fetch_failed: "fetchPage failed",
   bad_page: "a page could not be read",
   repeated_token: "a page returned a token this walk already sent",
-};
-const DONE = Object.freeze({ value: undefined, done: true });
-const EMPTY = [];
+} as { readonly [code in WalkFailure]: string };
+const DONE = Object.freeze({ value: undefined, done: true } as const);
+const EMPTY: unknown[] = [];
 // Where items are: not configured, a path, a function, the whole body, Relay edges/nodes.
 const I_NONE = 0, I_PATH = 1, I_FUNC = 2, I_WHOLE = 3, I_RELAY = 4;
 // Where the next token is: a path, a function, the keyset names, Relay, Link header, AWS names.
@@ -107,12 +114,20 @@ const TOO_LARGE = Symbol("too large");
 const NOT_PLAIN = Symbol("not plain");
 const MAX_DEPTH = 64;
 
-const isObject = (v) => typeof v === "object" && v !== null;
+// A location in a page: field names and array indices, in order (options.items "data.orders").
+type Path = readonly string[];
+// A user value's fields, read by key (`v[k]`): what a cast to it says is only that `v` is an
+// object whose properties are read as they are.
+type Fields = { [key: PropertyKey]: unknown };
+// The sentinels of the token and key copies (see tokenForm, copyValue).
+type Mark = typeof END | typeof TOO_LARGE | typeof NOT_PLAIN;
+
+const isObject = (v: unknown): v is object => typeof v === "object" && v !== null;
 // Primitives have no fields here (a string's `length` is not a page field).
-const get = (v, k) => (isObject(v) || typeof v === "function" ? v[k] : undefined);
+const get = (v: unknown, k: PropertyKey): unknown => (isObject(v) || typeof v === "function" ? (v as Fields)[k] : undefined);
 
 // The value at `path`; `along` (when given) receives each object read and its key.
-function at(v, path, along) {
+function at(v: unknown, path: Path, along: unknown[] | undefined): unknown {
   for (let i = 0; i < path.length; i++) {
     if (v === undefined || v === null) return undefined;
     along?.push(v, path[i]);
@@ -121,12 +136,12 @@ function at(v, path, along) {
   return v;
 }
 
-const split = (s) => s.split(".").filter((p) => p !== "");
+const split = (s: string): string[] => s.split(".").filter((p) => p !== "");
 
 // True for a fetch Response (of this realm, or any object that calls itself one: another
 // realm's, a polyfill's); decided by the intrinsics, and false for anything whose check
 // throws (a Proxy: its reads then fail the page as they would have).
-function isResponse(v) {
+function isResponse(v: unknown): boolean {
   try {
     return (RESPONSE !== undefined && apply(hasInstance, RESPONSE, [v]))
       || (protoOf(v) !== OBJECT_PROTO && apply(objectTag, v, []) === "[object Response]");
@@ -138,7 +153,7 @@ function isResponse(v) {
 // A failure's cause in words, for the PaginationError's message: a message (with the error's
 // name when it says more than "Error"), a string thrown as it is, an HTTP status for a
 // Response. Read once, when the failure is reported; a read that throws says nothing.
-function describe(err, name = NOT_READ) {
+function describe(err: unknown, name: unknown = NOT_READ): string {
   let text = "";
   try {
     if (typeof err === "string") text = err;
@@ -161,16 +176,16 @@ function describe(err, name = NOT_READ) {
 
 // How a location shows in a message: `options.items "itmes"`, `"Items" (preset "dynamodb")`.
 // The first of `names` that `root` holds (not undefined), each read once, in order.
-function firstOf(root, names) {
-  let v;
+function firstOf(root: unknown, names: readonly string[]): unknown {
+  let v: unknown;
   for (let i = 0; i < names.length && v === undefined; i++) v = get(root, names[i]);
   return v;
 }
 
-const named = (what, path, preset) => (preset === undefined ? `options.${what} "${path.join(".")}"` : `"${path.join(".")}" (preset "${preset}")`);
+const named = (what: string, path: Path, preset?: string): string => (preset === undefined ? `options.${what} "${path.join(".")}"` : `"${path.join(".")}" (preset "${preset}")`);
 
 // A dotted path (array) or a function; undefined when absent.
-function field(value, what) {
+function field(value: unknown, what: string): Path | Function | undefined {
   if (value === undefined || typeof value === "function") return value;
   // An empty path ("", ".") would name the page itself: a mistake, never a location.
   if (typeof value === "string" && split(value).length > 0) return split(value);
@@ -180,9 +195,9 @@ function field(value, what) {
 // An integer option in [min, max] (docs/paginator.md, "Options"); undefined when absent. A
 // TypeError for a value that is not a number, a RangeError for any other number (NaN, a
 // fraction, Infinity, out of range): a number is never rounded or taken for "no bound".
-const integer = (bag, key, what, min, max) => checkInteger(get(bag, key), what, min, max);
+const integer = (bag: unknown, key: string, what: string, min: number, max: number): number | undefined => checkInteger(get(bag, key), what, min, max);
 
-function checkInteger(v, what, min, max) {
+function checkInteger(v: unknown, what: string, min: number, max: number): number | undefined {
   if (v === undefined) return undefined;
   if (typeof v !== "number") throw makeArgumentError(false, `${what} must be a number`);
   if (!(isInteger(v) && v >= min && v <= max)) {
@@ -191,12 +206,12 @@ function checkInteger(v, what, min, max) {
   return v;
 }
 
-const count = (bag, key, what = `options.${key}`) => integer(bag, key, what, 0, MAX_SAFE);
+const count = (bag: unknown, key: string, what = `options.${key}`): number | undefined => integer(bag, key, what, 0, MAX_SAFE);
 
 // True when a key copy (copyValue's, strict) is a cursor value all the way down: the copy
 // already refused what has no form, this refuses what the codec cannot carry exactly (a lone
 // surrogate, a bigint outside 64 bits). Checked here so that a key never fails in the core.
-function carriable(v, depth) {
+function carriable(v: unknown, depth: number): boolean {
   switch (typeof v) {
     case "string": return !WELL_FORMED || v.isWellFormed();
     case "bigint": return v >= -9223372036854775808n && v <= 18446744073709551615n;
@@ -205,9 +220,9 @@ function carriable(v, depth) {
   }
   if (v === null || depth > MAX_DEPTH || (!isArray(v) && protoOf(v) !== null)) return true; // a Date, a Uint8Array
   const keys = isArray(v) ? undefined : objectKeys(v);
-  for (let i = 0, n = keys === undefined ? v.length : keys.length; i < n; i++) {
+  for (let i = 0, n = keys === undefined ? (v as unknown[]).length : keys.length; i < n; i++) {
     if (keys !== undefined && !carriable(keys[i], depth + 1)) return false;
-    if (!carriable(v[keys === undefined ? i : keys[i]], depth + 1)) return false;
+    if (!carriable((v as Fields)[keys === undefined ? i : keys[i]!], depth + 1)) return false;
   }
   return true;
 }
@@ -220,13 +235,13 @@ function carriable(v, depth) {
 // holes `null`, as JSON would send it. A value a cursor value cannot hold (a class instance,
 // a cycle, a function) is taken in its JSON form, `JSON.parse(JSON.stringify(token))`, which
 // must not read as absent.
-function tokenForm(raw) {
+function tokenForm(raw: unknown): unknown {
   if (raw === undefined || raw === null || raw === "") return END;
   // The usual token, without a copy's bookkeeping.
   if (typeof raw === "string") return raw.length > TOKEN_SIZE - 8 ? TOO_LARGE : raw;
   let form = copyOf(raw, false, true);
   if (form !== NOT_PLAIN) return form;
-  let text;
+  let text: string | undefined;
   try {
     text = jsonStringify(raw);
   } catch {
@@ -242,18 +257,18 @@ function tokenForm(raw) {
 
 // `options.scope` as the core reads it: the driver's copy (a cursor value, within TOKEN_SIZE),
 // or a CursorError (a scope is never taken in a JSON form; `undefined` is not a value).
-function scopeForm(scope) {
+function scopeForm(scope: unknown): unknown {
   const form = copyOf(scope, true, false);
   if (form === TOO_LARGE) throw makeArgumentError(true, `options.scope is larger than ${TOKEN_SIZE} units`);
   if (form === NOT_PLAIN) throw new CursorError("unsupported_value", "options.scope is not a cursor value");
   return form;
 }
 
-const copyOf = (v, strict, top) => copyValue(v, { left: TOKEN_SIZE, seen: [], strict }, 0, top);
+const copyOf = (v: unknown, strict: boolean, top: boolean): unknown => copyValue(v, { left: TOKEN_SIZE, seen: [], strict }, 0, top);
 
 // `Array.isArray(v)`, whose only throw (a revoked Proxy) is an argument error with a code: as
 // an option it reaches the caller, in a page it is that page's bad_page cause.
-function arrayCheck(v) {
+function arrayCheck(v: unknown): boolean {
   try {
     return isArray(v);
   } catch {
@@ -264,41 +279,47 @@ function arrayCheck(v) {
 // `v` copied as plain data within `budget.left` units (see TOKEN_SIZE), TOO_LARGE, NOT_PLAIN,
 // or END for an absent token at the top. Reads each property once; a getter or Proxy trap
 // that throws throws out of here.
-function copyValue(v, budget, depth, top) {
+interface Budget {
+  left: number;
+  seen: unknown[];
+  strict: boolean;
+}
+
+function copyValue(v: unknown, budget: Budget, depth: number, top: boolean): unknown {
   const type = typeof v;
-  budget.left -= type === "string" ? 8 + v.length : 8;
+  budget.left -= type === "string" ? 8 + (v as string).length : 8;
   if (budget.left < 0) return TOO_LARGE;
   if (type === "function" || type === "symbol" || type === "undefined") return NOT_PLAIN;
   if (type !== "object" || v === null) return v;
   const array = arrayCheck(v);
   if (!array) {
     const proto = protoOf(v);
-    if (proto !== OBJECT_PROTO && proto !== null) return copyObject(v, budget);
+    if (proto !== OBJECT_PROTO && proto !== null) return copyObject(v as object, budget);
   }
   if (depth >= MAX_DEPTH || budget.seen.includes(v)) return NOT_PLAIN;
   budget.seen.push(v);
   // A null prototype: a key "__proto__" is a field like any other, and no setter of
   // Object.prototype runs.
-  const out = array ? [] : { __proto__: null };
-  let keys;
+  const out = (array ? [] : { __proto__: null }) as Fields;
+  let keys: number | string[];
   if (array) {
     // The length as the core's converter reads one that a Proxy may fake.
-    const length = v.length;
+    const length = (v as unknown[]).length;
     keys = typeof length === "number" && length > 0 ? Math.min(Math.floor(length), 4294967295) : 0;
   } else {
-    keys = objectKeys(v);
+    keys = objectKeys(v as object);
     if (top && keys.length === 0) return END;
-    if (ownSymbols(v).length !== 0) return NOT_PLAIN;
+    if (ownSymbols(v as object).length !== 0) return NOT_PLAIN;
   }
-  for (let i = 0, n = array ? keys : keys.length; i < n; i++) {
-    const key = array ? i : keys[i];
-    let item = v[key];
+  for (let i = 0, n = array ? (keys as number) : (keys as string[]).length; i < n; i++) {
+    const key = array ? i : (keys as string[])[i]!;
+    let item = (v as Fields)[key];
     if (item === undefined && !budget.strict) {
       // As JSON sends it: a field left out, an array hole null.
       if (!array) continue;
       item = null;
     }
-    if (!array) budget.left -= 8 + key.length;
+    if (!array) budget.left -= 8 + (key as string).length;
     const copy = copyValue(item, budget, depth + 1, false);
     if (typeof copy === "symbol") return copy;
     out[key] = copy;
@@ -309,7 +330,7 @@ function copyValue(v, budget, depth, top) {
 
 // A Date or Uint8Array (by the brand checks of the intrinsics, so a subclass reads as its
 // real value and a fake as NOT_PLAIN), copied; any other object is NOT_PLAIN.
-function copyObject(v, budget) {
+function copyObject(v: object, budget: Budget): unknown {
   if (apply(typedArrayTag, v, []) === "Uint8Array") {
     const n = apply(typedArrayLength, v, []);
     budget.left -= n;
@@ -318,7 +339,7 @@ function copyObject(v, budget) {
     apply(typedArraySet, copy, [v]);
     return copy;
   }
-  let time;
+  let time: number;
   try {
     time = apply(dateTime, v, []);
   } catch {
@@ -329,7 +350,8 @@ function copyObject(v, budget) {
 }
 
 class BadPage {
-  constructor(message, cause) {
+  declare cause: unknown;
+  constructor(message: string, cause?: unknown) {
     this.cause = cause !== undefined ? cause : new Error(message);
   }
 }
@@ -339,25 +361,36 @@ class BadPage {
 // left unfinished can still be collected. Its methods run inside a core call, so nothing in
 // them may throw: fields are class fields and requests object literals (defined, never set
 // through a prototype's setter), and no array is grown.
+// A request the core asked for (`Orders.request`), queued until the driver issues it.
+interface Request {
+  id: number;
+  token: unknown;
+  attempt: number;
+  segment: number;
+  delay: number;
+  keys: boolean;
+  next: Request | null;
+}
+
 class Orders {
-  first = null;
-  last = null;
+  first: Request | null = null;
+  last: Request | null = null;
   // The walk's held token: the last string token reported as text with pullWith.
-  held = undefined;
+  held: string | undefined = undefined;
   dId = 0;
   dSkip = 0;
   dTake = 0;
   dSegment = 0;
   dCut = false;
 
-  request(id, token, attempt, segment, delay, held, keys) {
-    const r = { id, token: held ? this.held : token, attempt, segment, delay, keys, next: null };
+  request(id: number, token: unknown, attempt: number, segment: number, delay: number, held: boolean, keys: boolean): void {
+    const r: Request = { id, token: held ? this.held : token, attempt, segment, delay, keys, next: null };
     if (this.last === null) this.first = r;
     else this.last.next = r;
     this.last = r;
   }
 
-  deliver(id, skip, take, segment, cut) {
+  deliver(id: number, skip: number, take: number, segment: number, cut: boolean): void {
     this.dId = id;
     this.dSkip = skip;
     this.dTake = take;
@@ -368,29 +401,33 @@ class Orders {
 
 // A timer for any wait (see TIMER_MAX_MS): `fn` runs once `ms` have passed, unless cancelled.
 class Timer {
-  constructor(fn, ms) {
+  declare fn: () => void;
+  declare left: number;
+  declare handle: ReturnType<typeof setTimeout> | undefined;
+  constructor(fn: () => void, ms: number) {
     this.fn = fn;
     this.left = ms;
     this.handle = undefined;
     this.arm();
   }
 
-  arm() {
+  arm(): void {
     const step = Math.min(this.left, TIMER_MAX_MS);
     this.left -= step;
     this.handle = setTimeout(() => (this.left > 0 ? this.arm() : this.fn()), step);
   }
 
-  cancel() {
+  cancel(): void {
     clearTimeout(this.handle);
   }
 }
 
 // `signal.aborted` of a real AbortSignal (the intrinsic getter; never an event alone).
-const isAborted = (signal) => apply(signalAborted, signal, []);
+// (`signalAborted` is there wherever a signal is: isSignal checks it before the first call.)
+const isAborted = (signal: unknown): boolean => apply(signalAborted!, signal, []);
 
 // True for an AbortSignal of any realm: the brand check of the intrinsic getter.
-function isSignal(v) {
+function isSignal(v: unknown): v is AbortSignal {
   if (signalAborted === undefined || listen === undefined) return false;
   try {
     isAborted(v);
@@ -402,8 +439,106 @@ function isSignal(v) {
 
 // One walk: the state the iterators of a paginator share. `check` (checkOptions): read and
 // check the options as a walk does, and stop before the walk is made (no core, no listener).
+// A page read, kept until the consumer takes it (Walk.pages).
+interface HeldPage {
+  page: unknown;
+  items: unknown[] | undefined;
+  along: unknown[] | undefined;
+  keys: unknown[] | undefined;
+}
+
+// What readAsync found in a page (read's r… fields, kept: another page may be read meanwhile).
+interface PageRead extends HeldPage {
+  len: number;
+  next: unknown;
+  form: unknown;
+  more: boolean | undefined;
+}
+
+// What the iterators' next() resolve with: a page or an item, or DONE.
+type Step = IteratorResult<unknown, undefined>;
+
+// fetchPage as the driver calls it: a plain call, its result any value.
+type UserFetch = (token: unknown, ctx: FetchContext) => unknown;
+
 class Walk {
-  constructor(fetchPage, options, check = false) {
+  // Every field is set by the constructor (`declare`: no class field is emitted, so the
+  // object's shape stays the constructor's assignments, in their order).
+  declare root: Path | undefined;
+  declare itemsPreset: string | undefined;
+  declare itemsKind: number;
+  declare itemsAt: Path | Function | undefined;
+  declare itemKey: Path | Function | undefined;
+  declare keyed: Set<number>;
+  declare nextKind: number;
+  declare nextAt: Path | Function | undefined;
+  declare moreAt: Path | Function | undefined;
+  declare link: boolean;
+  declare aws: boolean;
+  declare syncRead: boolean;
+  declare pathRead: boolean;
+  declare retryable: Function | undefined;
+  declare totalSegments: number | undefined;
+  declare pageSize: number | undefined;
+  declare scopeCopy: unknown;
+  declare mayCut: boolean;
+  declare orders: Orders;
+  declare core: PaginatorCore | null;
+  declare fetchPage: UserFetch;
+  declare controller: AbortController;
+  declare signal: AbortSignal;
+  declare userSignal: AbortSignal | undefined;
+  declare listener: (() => void) | undefined;
+  declare halted: boolean;
+  declare mayWait: boolean;
+  declare flightId: number;
+  declare onFetched: (page: unknown) => void;
+  declare onFetchFailed: (err: unknown) => void;
+  declare hasLimit: boolean;
+  declare nextId: number;
+  declare nextToken: unknown;
+  declare clock: boolean;
+  declare clockKnown: boolean;
+  declare slotId: number;
+  declare slotPage: unknown;
+  declare slotItems: unknown[] | undefined;
+  declare slotAlong: unknown[] | undefined;
+  declare slotKeys: unknown[] | undefined;
+  declare pages: Map<number, HeldPage>;
+  declare tItems: unknown[] | undefined;
+  declare tAlong: unknown[] | undefined;
+  declare tKeys: unknown[] | undefined;
+  declare pId: number;
+  declare pLen: number;
+  declare pNext: string | undefined;
+  declare pMore: boolean | undefined;
+  declare timers: Set<Timer>;
+  declare wakers: (() => void)[];
+  declare spare: (() => void)[];
+  declare limitTimer: Timer | undefined;
+  declare fetchError: unknown;
+  declare fetchText: string | undefined;
+  // [resumeToken, stopReason, stats] once the core is freed
+  declare final: [string | undefined, WalkStop | undefined, Float64Array] | undefined;
+  declare abortReported: boolean;
+  declare fresh: boolean;
+  declare endedMs: number | undefined;
+  declare lastSegment: number | undefined;
+  declare items: unknown[] | null;
+  declare index: number;
+  declare end: number;
+  declare taken: number;
+  declare keys: unknown[] | undefined;
+  declare rLen: number;
+  declare rItems: unknown[] | undefined;
+  declare rNext: unknown;
+  declare rForm: unknown;
+  declare rMore: boolean | undefined;
+  declare rAlong: unknown[] | undefined;
+  declare rRoot: unknown;
+  declare rKeys: unknown[] | undefined;
+
+  constructor(fetchPage: unknown, options: unknown, check = false) {
     if (typeof fetchPage !== "function") throw makeArgumentError(false, "paginate: fetchPage must be a function");
     // Options are read once, in this order; a throwing getter propagates unchanged.
     const preset = get(options, "preset");
@@ -530,14 +665,15 @@ class Walk {
     // consumer from what its read found (see read).
     this.mayCut = maxItems !== undefined || resumeToken !== undefined;
     this.orders = new Orders();
-    // The numbers cross as one Float64Array (undefined becomes NaN: absent).
+    // The numbers cross as one Float64Array (undefined becomes NaN: absent; the glue's
+    // `number[]` does not say so, hence the cast).
     this.core = new PaginatorCore(
       this.orders,
       [maxItems, maxPages, maxRequests, timeLimitMs, minIntervalMs, prefetch,
-        retries, baseDelayMs, maxDelayMs, onSame === "stop" ? 1 : 0, segment, total],
+        retries, baseDelayMs, maxDelayMs, onSame === "stop" ? 1 : 0, segment, total] as number[],
       scopeCopy, codec, resumeToken, start, startCopy,
     );
-    this.fetchPage = fetchPage;
+    this.fetchPage = fetchPage as UserFetch; // a function (checked first): any user function
     this.controller = new AbortController();
     this.signal = this.controller.signal;
     this.userSignal = userSignal;
@@ -551,7 +687,7 @@ class Walk {
       this.listener = () => {
         if (isAborted(userSignal)) controller.abort();
       };
-      apply(listen, userSignal, ["abort", this.listener]);
+      apply(listen!, userSignal, ["abort", this.listener]); // isSignal found `listen`
     }
     // `halted` mirrors `signal.aborted` as a plain field: the item fast path and the per-page
     // checks read it (the getter validates its receiver each time). This listener is the
@@ -646,7 +782,7 @@ class Walk {
     }
   }
 
-  start(id, token, attempt, segment, delay) {
+  start(id: number, token: unknown, attempt: number, segment: number, delay: number): void {
     if (delay > 0) {
       const timer = new Timer(() => {
         this.timers.delete(timer);
@@ -658,7 +794,7 @@ class Walk {
     this.call(id, token, attempt, segment);
   }
 
-  call(id, token, attempt, segment) {
+  call(id: number, token: unknown, attempt: number, segment: number): void {
     const signal = this.signal;
     const pageSize = this.pageSize;
     const total = this.totalSegments;
@@ -669,17 +805,17 @@ class Walk {
         : { signal, pageSize, attempt, segment, totalSegments: total };
     // Called as a plain function: a `call` property of the user's function is never read.
     const fetchPage = this.fetchPage;
-    let page;
+    let page: unknown;
     try {
       page = fetchPage(token, ctx);
     } catch (err) {
       this.later(id, FETCH_FAILED, err);
       return;
     }
-    let then;
+    let then: unknown;
     if (isObject(page) || typeof page === "function") {
       try {
-        then = page.then;
+        then = (page as Fields).then;
       } catch (err) {
         // F4: a page (not a promise) whose reads throw cannot be read.
         this.later(id, BAD_PAGE, err);
@@ -704,20 +840,20 @@ class Walk {
     );
   }
 
-  fetchFailed(id, err) {
+  fetchFailed(id: number, err: unknown): void {
     if (!this.halted && this.core !== null) this.failed(id, FETCH_FAILED, err);
   }
 
-  later(id, kind, err) {
+  later(id: number, kind: WalkFailure, err: unknown): void {
     queueMicrotask(() => {
       if (!this.halted && this.core !== null) this.failed(id, kind, err);
     });
   }
 
-  settled(id, page) {
+  settled(id: number, page: unknown): void {
     if (this.halted || this.core === null) return; // the walk stopped: dropped
     if (this.syncRead) {
-      let bad;
+      let bad: BadPage | undefined;
       try {
         bad = this.read(page, undefined);
       } catch (err) {
@@ -749,14 +885,14 @@ class Walk {
   // The value at options.root of a page (the page itself without a root) into rRoot, and the
   // objects along the items path so far into rAlong; a BadPage when the page has nothing at
   // root, or is a fetch Response read by a path.
-  rootOf(body) {
+  rootOf(body: unknown): BadPage | undefined {
     // A missing or primitive page must not read as "no next token": that would end the walk
     // silently.
     if (!isObject(body)) return new BadPage("fetchPage resolved with no page object");
     if (this.pathRead && isResponse(body)) return new BadPage(RESPONSE_HINT);
     // With cuts possible: the objects along the items path and its keys, then the list.
     const along = this.mayCut && this.itemsKind !== I_NONE && this.itemsKind !== I_FUNC ? [] : undefined;
-    let root = body;
+    let root: unknown = body;
     if (this.root !== undefined) {
       root = at(body, this.root, along);
       if (root === undefined || root === null) return new BadPage(`nothing at ${named("root", this.root)}`);
@@ -772,7 +908,10 @@ class Walk {
   // cutCopy) is made of what this read found. Nothing that looks wrong reads as a short page
   // or an end: a configured items location holding `undefined`, a has-more flag saying true
   // with no next token.
-  read(body, values, root, along) {
+  // (Each location field holds what its kind says: a path for I_PATH, N_PATH and a `more`
+  // that is no function; `values` is given exactly when one of them is a function or the
+  // preset is link. The casts below say so; tsc cannot follow the kind to the field.)
+  read(body: unknown, values: unknown[] | undefined, root?: unknown, along?: unknown[]): BadPage | undefined {
     if (values === undefined) {
       const bad = this.rootOf(body);
       if (bad !== undefined) return bad;
@@ -784,8 +923,8 @@ class Walk {
     const kind = this.itemsKind;
     switch (kind) {
       case I_NONE: break;
-      case I_PATH: items = list = at(root, this.itemsAt, along); break;
-      case I_FUNC: items = values[0]; break;
+      case I_PATH: items = list = at(root, this.itemsAt as Path, along); break;
+      case I_FUNC: items = values![0]; break;
       case I_WHOLE: items = list = root; break;
       default: {
         const edges = get(root, "edges");
@@ -809,7 +948,7 @@ class Walk {
       // `null` is an empty page; `undefined` a location that is not there (a typo, a
       // forgotten root, an error body): never a silent empty page.
       if (items === undefined) {
-        const where = kind === I_FUNC ? "options.items returned undefined" : `nothing at ${named("items", this.itemsAt, this.itemsPreset)}`;
+        const where = kind === I_FUNC ? "options.items returned undefined" : `nothing at ${named("items", this.itemsAt as Path, this.itemsPreset)}`;
         return new BadPage(this.root === undefined || kind === I_FUNC ? where : `${where} under ${named("root", this.root)}`);
       }
       if (items === null) items = EMPTY;
@@ -822,15 +961,15 @@ class Walk {
     }
     let next, more, truncated;
     const moreAt = this.moreAt;
-    if (moreAt !== undefined) more = typeof moreAt === "function" ? values[2] : at(root, moreAt, undefined);
+    if (moreAt !== undefined) more = typeof moreAt === "function" ? values![2] : at(root, moreAt as Path, undefined);
     // Preset aws: IsTruncated, when present, is the has-more flag (also with options.next).
     if (this.aws) {
       truncated = get(root, "IsTruncated");
       if (moreAt === undefined && typeof truncated === "boolean") more = truncated;
     }
     switch (this.nextKind) {
-      case N_PATH: next = at(root, this.nextAt, undefined); break;
-      case N_FUNC: next = values[1]; break;
+      case N_PATH: next = at(root, this.nextAt as Path, undefined); break;
+      case N_FUNC: next = values![1]; break;
       case N_KEYSET: next = firstOf(root, KEYSET_NEXT); break;
       case N_RELAY:
         if (info === undefined) info = get(root, "pageInfo");
@@ -854,12 +993,12 @@ class Walk {
           next = get(root, "Marker");
         }
         break;
-      default: next = values[3];
+      default: next = values![3];
     }
     const form = tokenForm(next);
     if (form === TOO_LARGE) return new BadPage(`the next token of a page is larger than ${TOKEN_SIZE} units`);
     if (form === END && more !== undefined && more) return new BadPage(`the page says there is more (${this.moreName()} is ${more === true ? "true" : "truthy"}) but has no next token ${this.nextName()}`);
-    let keys;
+    let keys: unknown[] | undefined;
     if (this.itemKey !== undefined) {
       // Each item read once, here, with its key: the consumer then gets the items whose keys
       // these are (a getter on the list would answer differently later), and a cut copy is
@@ -867,7 +1006,7 @@ class Walk {
       const own = [];
       keys = [];
       for (let i = 0; i < len; i++) {
-        const item = items[i];
+        const item = (items as unknown[])[i];
         own.push(item);
         const bad = this.keyOf(item, i, keys);
         if (bad !== undefined) return bad;
@@ -877,7 +1016,7 @@ class Walk {
     }
     along?.push(list);
     this.rLen = len;
-    this.rItems = items;
+    this.rItems = items as unknown[] | undefined; // an array (checked above), or none (I_NONE)
     this.rNext = form === END ? undefined : next;
     this.rForm = form === END ? undefined : form;
     this.rMore = more === undefined ? undefined : Boolean(more);
@@ -889,8 +1028,8 @@ class Walk {
   // Appends the key of `item` (the i-th of its page) to `keys`, as the driver's copy; a
   // BadPage when it has none (undefined or null: no item can be found again by it) or one
   // that is no cursor value. A throwing itemKey function or getter throws out of here.
-  keyOf(item, i, keys) {
-    const path = this.itemKey;
+  keyOf(item: unknown, i: number, keys: unknown[]): BadPage | undefined {
+    const path = this.itemKey!; // keyOf runs only with options.itemKey
     const key = typeof path === "function" ? apply(path, undefined, [item]) : at(item, path, undefined);
     const name = typeof path === "function" ? "options.itemKey" : `options.itemKey "${path.join(".")}"`;
     if (key === undefined || key === null) {
@@ -905,16 +1044,16 @@ class Walk {
   }
 
   // Where the has-more flag and the next token were looked for, in words.
-  moreName() {
+  moreName(): string {
     const moreAt = this.moreAt;
     if (typeof moreAt === "function") return "options.more";
-    if (moreAt !== undefined) return named("more", moreAt);
+    if (moreAt !== undefined) return named("more", moreAt as Path);
     return this.nextKind === N_RELAY ? '"pageInfo.hasNextPage" (preset "relay")' : '"IsTruncated" (preset "aws")';
   }
 
-  nextName() {
+  nextName(): string {
     switch (this.nextKind) {
-      case N_PATH: return `at ${named("next", this.nextAt)}`;
+      case N_PATH: return `at ${named("next", this.nextAt as Path)}`;
       case N_FUNC: return "from options.next";
       case N_KEYSET: return `at any of ${KEYSET_NEXT.join(", ")} (preset "keyset")`;
       case N_RELAY: return 'at "pageInfo.endCursor" (preset "relay")';
@@ -926,9 +1065,9 @@ class Walk {
   // The reader with user functions or a link response: resolves with the page the consumer
   // gets with what was read in it, or a BadPage; rejects with a failed response. A function
   // receives the value at options.root and the whole page.
-  async readAsync(response) {
+  async readAsync(response: unknown): Promise<PageRead | BadPage> {
     let page = response;
-    let link;
+    let link: string | undefined;
     if (this.link) {
       const status = get(response, "status");
       if (typeof status !== "number") {
@@ -954,20 +1093,21 @@ class Walk {
         return new BadPage("", err);
       }
     }
-    const values = [undefined, undefined, undefined, link];
+    const values: unknown[] = [undefined, undefined, undefined, link];
     try {
       const bad = this.rootOf(page);
       if (bad !== undefined) return bad;
       const root = this.rRoot, along = this.rAlong;
       this.rRoot = this.rAlong = undefined;
       const args = [root, page];
-      if (this.itemsKind === I_FUNC) values[0] = await apply(this.itemsAt, undefined, args);
-      if (this.nextKind === N_FUNC) values[1] = await apply(this.nextAt, undefined, args);
+      // (A function's kind says its field holds that function.)
+      if (this.itemsKind === I_FUNC) values[0] = await apply(this.itemsAt as Function, undefined, args);
+      if (this.nextKind === N_FUNC) values[1] = await apply(this.nextAt as Function, undefined, args);
       if (typeof this.moreAt === "function") values[2] = await apply(this.moreAt, undefined, args);
       const bad2 = this.read(page, values, root, along);
       if (bad2 !== undefined) return bad2;
       // Another page may be read before this one is reported: keep what this read found.
-      const read = {
+      const read: PageRead = {
         page, len: this.rLen, items: this.rItems, next: this.rNext, form: this.rForm, more: this.rMore,
         along: this.rAlong, keys: this.rKeys,
       };
@@ -979,7 +1119,8 @@ class Walk {
     }
   }
 
-  onPage(id, page, len, items, next, form, more, along, keys) {
+  onPage(id: number, page: unknown, len: number, items: unknown[] | undefined, next: unknown, form: unknown, more: boolean | undefined,
+    along: unknown[] | undefined, keys: unknown[] | undefined): void {
     const text = typeof next === "string" && WELL_FORMED && next.isWellFormed() ? next : undefined;
     // A resumed page the core skips by its keys is reported now, with them.
     const keyed = this.keyed.size !== 0 && this.keyed.delete(id);
@@ -999,7 +1140,7 @@ class Walk {
       this.wake();
       return;
     }
-    const kept = this.core.page(id, len, next, form, more, this.now(), keyed ? keys : undefined);
+    const kept = this.core!.page(id, len, next, form, more, this.now(), keyed ? keys : undefined);
     if (kept) {
       if (this.slotId === 0) {
         this.slotId = id;
@@ -1015,8 +1156,8 @@ class Walk {
     this.wake();
   }
 
-  failed(id, kind, err) {
-    let retryable = false, retryAfter, nameRead = NOT_READ;
+  failed(id: number, kind: WalkFailure, err: unknown): void {
+    let retryable = false, retryAfter: number | undefined, nameRead: unknown = NOT_READ;
     const now = Date.now();
     if (kind === FETCH_FAILED) {
       // Every fact of the error is read once, here (docs/security.md, "Threat model"): a
@@ -1026,11 +1167,11 @@ class Walk {
         if (this.retryable !== undefined) {
           retryable = Boolean(apply(this.retryable, undefined, [err]));
         } else {
-          let status;
+          let status: number | undefined;
           const facts = [get(err, "status"), get(err, "statusCode"), get(get(err, "$metadata"), "httpStatusCode")];
           for (let i = 0; i < facts.length; i++) {
             if (typeof facts[i] === "number") {
-              status = facts[i];
+              status = facts[i] as number;
               break;
             }
           }
@@ -1052,7 +1193,7 @@ class Walk {
         retryAfter = undefined;
       }
     }
-    const action = this.core.fail(id, kind, retryable, retryAfter, Math.random(), now);
+    const action = this.core!.fail(id, kind, retryable, retryAfter, Math.random(), now);
     if (action === AfterFailure.Fail) {
       this.fetchError = err;
       this.fetchText = describe(err, nameRead);
@@ -1082,9 +1223,9 @@ class Walk {
   }
 
   // Resolves when a request reports, the walk's signal aborts, or the time limit passes.
-  wait() {
+  wait(): Promise<void> {
     if (this.halted || this.userAborted()) return Promise.resolve();
-    return new Promise((resolve) => {
+    return new Promise<void>((resolve) => {
       this.wakers.push(resolve);
       if (this.hasLimit && this.limitTimer === undefined && this.core !== null) {
         // Wake up at the limit too, to stop at this page boundary.
@@ -1110,7 +1251,7 @@ class Walk {
   // With itemKey, the key of the last item received when the consumer stands inside a page
   // (the resume position's anchor); undefined otherwise (a page received to its end needs
   // none).
-  lastKey() {
+  lastKey(): unknown {
     const keys = this.keys;
     const i = this.index;
     return keys !== undefined && i > 0 && i < keys.length ? keys[i - 1] : undefined;
@@ -1118,29 +1259,30 @@ class Walk {
 
   // The walk's PaginationError; its message says what happened, the cause's words included
   // (`text`: the cause described when its failure was reported).
-  error(code, message, cause, text = cause === undefined ? "" : describe(cause)) {
+  error(code: string, message: string, cause: unknown, text = cause === undefined ? "" : describe(cause)): Error {
     return makePaginationError(code, text === "" ? message : `${message}: ${text}`, cause, this.resumeToken());
   }
 
-  resumeToken() {
+  resumeToken(): string | undefined {
     this.sync();
-    return this.core === null ? this.final[0] : this.core.resumeToken();
+    return this.core === null ? this.final![0] : this.core.resumeToken();
   }
 
-  stopReason() {
-    return this.core === null ? this.final[1] : this.core.stopReason();
+  stopReason(): WalkStop | undefined {
+    return this.core === null ? this.final![1] : this.core.stopReason();
   }
 
-  stats() {
-    const s = this.core === null ? this.final[2] : this.core.stats(Date.now());
+  stats(): PaginatorStats {
+    const s = this.core === null ? this.final![2] : this.core.stats(Date.now());
     return { pages: s[0], items: s[1], emptyPages: s[2], retries: s[3], requests: s[4], elapsedMs: s[5], anchorMisses: s[6] };
   }
 
   // A stopped walk no longer changes: keep what the getters show and free the core now
   // (waiting for the garbage collector would let wasm memory grow with every paginator).
-  release() {
-    const core = this.core;
-    this.final = [core.resumeToken(), core.stopReason(), core.stats(this.endedMs)];
+  // (Called by shutDown, with the core live and `endedMs` set.)
+  release(): void {
+    const core = this.core!;
+    this.final = [core.resumeToken(), core.stopReason(), core.stats(this.endedMs!)];
     this.core = null;
     core.free();
   }
@@ -1148,7 +1290,7 @@ class Walk {
   // Aborts every request in flight and every wait, and detaches from the user's signal. The
   // walk is final (core freed) before any user code can run: the abort runs the listeners
   // of ctx.signal, which may call back into the walk.
-  shutDown() {
+  shutDown(): void {
     const core = this.core;
     if (core === null) return;
     if (this.endedMs === undefined) this.endedMs = Date.now();
@@ -1168,7 +1310,7 @@ class Walk {
     const abort = !core.is(WalkState.EndedIdle);
     this.release();
     if (this.listener !== undefined) {
-      apply(unlisten, this.userSignal, ["abort", this.listener]);
+      apply(unlisten!, this.userSignal, ["abort", this.listener]); // isSignal found it
       this.listener = undefined;
     }
     if (abort) this.controller.abort();
@@ -1178,19 +1320,19 @@ class Walk {
   // One attempt at the next page: true (dId… say which), false (wait), or DONE; throws the
   // walk's error. Runs no user code: what the core asked to fetch waits for flush, after the
   // caller took its page.
-  pullNow(whole) {
+  pullNow(whole: boolean): boolean | typeof DONE {
     const core = this.core;
     if (this.fresh) {
       this.fresh = false;
       const initError = core === null ? undefined : core.takeInitError();
       if (initError !== undefined) {
-        core.stop("error");
+        core!.stop("error"); // an init error comes from a core
         this.shutDown();
         throw makePaginationError("bad_resume_token", initError, undefined, undefined);
       }
     }
     if (core === null) {
-      if (!this.userAborted() || this.abortReported || this.final[1] === "end") return DONE;
+      if (!this.userAborted() || this.abortReported || this.final![1] === "end") return DONE;
       this.abortReported = true;
       throw this.error("aborted", "the walk was aborted", this.abortReason());
     }
@@ -1260,7 +1402,7 @@ class Walk {
 
   // The delivered page, taken out of the waiting room.
   // Returns the page; its items are in tItems (and what a cut copy needs in tAlong).
-  take() {
+  take(): unknown {
     const id = this.orders.dId;
     if (this.slotId === id) {
       const page = this.slotPage;
@@ -1271,7 +1413,8 @@ class Walk {
       this.slotPage = this.slotItems = this.slotAlong = this.slotKeys = undefined;
       return page;
     }
-    const entry = this.pages.get(id);
+    // The delivered page is in the slot or the map (the core delivers only pages reported).
+    const entry = this.pages.get(id)!;
     this.pages.delete(id);
     this.tItems = entry.items;
     this.tAlong = entry.along;
@@ -1280,7 +1423,7 @@ class Walk {
   }
 
   // `next()` of the page iterator; a page that is there costs no async function.
-  nextPage() {
+  nextPage(): Promise<Step> {
     try {
       const r = this.pullNow(true);
       if (r === DONE) return Promise.resolve(DONE);
@@ -1296,7 +1439,7 @@ class Walk {
     return this.nextPageSlow();
   }
 
-  async nextPageSlow() {
+  async nextPageSlow(): Promise<Step> {
     for (;;) {
       await this.wait();
       const r = this.pullNow(true);
@@ -1312,7 +1455,7 @@ class Walk {
 
   // The page for a page consumer: a cut one as its copy, reported taken once it is made (a
   // copy that cannot be made is bad_page, and the resume token stays before the page).
-  pageResult() {
+  pageResult(): Step {
     const orders = this.orders;
     const page = this.take();
     const along = this.tAlong;
@@ -1341,7 +1484,7 @@ class Walk {
   }
 
   // Moves the item consumer to the next page: true, false (wait), or DONE.
-  nextItems() {
+  nextItems(): boolean | typeof DONE {
     const r = this.pullNow(false);
     if (r !== true) {
       if (r === false) this.flush();
@@ -1352,7 +1495,7 @@ class Walk {
     this.keys = this.tKeys;
     this.tItems = this.tAlong = this.tKeys = undefined;
     if (items === undefined) {
-      this.core.stop("error");
+      this.core!.stop("error"); // the pull delivered a page: the core lives
       this.shutDown();
       throw makeArgumentError(false, "items() needs options.items (or a preset that knows where items are)");
     }
@@ -1364,9 +1507,9 @@ class Walk {
   }
 
   // An item of the current page; a throwing read (a Proxy) fails the walk with bad_page.
-  item(i) {
+  item(i: number): unknown {
     try {
-      return this.items[i];
+      return this.items![i]; // the item consumer's page (nextItem checked)
     } catch (err) {
       this.items = null;
       const e = this.error("bad_page", FAILURE_MESSAGE.bad_page, err);
@@ -1379,7 +1522,7 @@ class Walk {
   }
 
   // `next()` of the item iterator.
-  nextItem() {
+  nextItem(): Promise<Step> {
     // The walk's own signal is aborted by the user's abort too: the slow path then reports it.
     if (this.items !== null && this.index < this.end && !this.halted) {
       try {
@@ -1397,15 +1540,15 @@ class Walk {
   // True once the user's signal aborted (read with the intrinsic getter): the rest of the
   // current page is not handed out (the next pull reports `aborted`; the resume token stays
   // after the last item received).
-  userAborted() {
+  userAborted(): boolean {
     return this.userSignal !== undefined && isAborted(this.userSignal);
   }
 
-  abortReason() {
+  abortReason(): unknown {
     return signalReason === undefined ? undefined : apply(signalReason, this.userSignal, []);
   }
 
-  async nextItemSlow() {
+  async nextItemSlow(): Promise<Step> {
     for (;;) {
       if (this.items !== null && this.index < this.end && !this.userAborted()) {
         const value = this.item(this.index);
@@ -1421,14 +1564,14 @@ class Walk {
   }
 
   // `keys` (InfiniteList, with itemKey): receives the key copy of every item returned.
-  async toArray(keys) {
-    const out = [];
+  async toArray(keys?: unknown[]): Promise<unknown[]> {
+    const out: unknown[] = [];
     for (;;) {
       if (this.items !== null && !this.userAborted()) {
         // The rest of the page in one go.
         for (let i = this.index; i < this.end; i++) {
           out.push(this.item(i));
-          if (keys !== undefined) keys.push(this.keys[i]);
+          if (keys !== undefined) keys.push(this.keys![i]); // `keys` is given with itemKey
           this.index = i + 1;
           this.taken++;
         }
@@ -1442,7 +1585,7 @@ class Walk {
 
   // Called by `break`: stops fetching and aborts requests in flight; the resume token stays
   // after the last page or item received.
-  leave() {
+  leave(): Promise<Step> {
     if (this.core === null) return Promise.resolve(DONE);
     this.sync();
     this.core.stop("aborted");
@@ -1457,19 +1600,20 @@ class Walk {
 // list): no field is read again and the user's objects are never changed. Each object is
 // copied by its own enumerable property descriptors, so no getter runs (an accessor stays an
 // accessor); only a Proxy's traps can throw.
-function cutCopy(along, skip, take) {
+function cutCopy(along: unknown[], skip: number, take: number): unknown {
   const list = along[along.length - 1];
-  let value = list;
+  let value: unknown = list;
   if (isArray(list)) {
     value = [];
-    for (let i = skip; i < skip + take; i++) value.push(list[i]);
+    for (let i = skip; i < skip + take; i++) (value as unknown[]).push(list[i]);
   }
-  for (let i = along.length - 3; i >= 0; i -= 2) value = copyWith(along[i], along[i + 1], value);
+  // (`along` alternates objects and the keys they were read by, then the list.)
+  for (let i = along.length - 3; i >= 0; i -= 2) value = copyWith(along[i], along[i + 1] as PropertyKey, value);
   return value;
 }
 
 // `obj` with `key` set to `value` (a copy; `obj` itself when it is not an object).
-function copyWith(obj, key, value) {
+function copyWith(obj: unknown, key: PropertyKey, value: unknown): unknown {
   if (!isObject(obj)) return obj;
   const copy = {};
   let placed = false;
@@ -1494,8 +1638,8 @@ function copyWith(obj, key, value) {
 // Retry-After text of at most MAX_RETRY_AFTER characters, delay seconds (a fraction allowed,
 // as src/paginate/retry.rs reads them) or an HTTP date; or a Date, read with the intrinsic
 // getTime (a fake Date or a Proxy is no wait). Anything else, or NaN, is no wait.
-function waitOf(v, now) {
-  let seconds;
+function waitOf(v: unknown, now: number): number | undefined {
+  let seconds: number | undefined;
   if (typeof v === "number") seconds = v;
   else if (typeof v === "string") {
     if (v.length <= MAX_RETRY_AFTER) seconds = DELAY_SECONDS.test(v) ? +v : (parseDate(v) - now) / 1000;
@@ -1518,7 +1662,12 @@ function waitOf(v, now) {
 // the walk's making; an option error then rejects the first next() instead of throwing from
 // paginate(), the only difference from a walk made after `ready`.
 class WalkSource {
-  constructor(fetchPage, options) {
+  declare walk: Walk | undefined;
+  declare args: [unknown, unknown] | undefined;
+  declare making: Promise<Walk> | undefined;
+  declare left: boolean;
+  declare error: unknown;
+  constructor(fetchPage: unknown, options: unknown) {
     this.walk = undefined;
     this.args = undefined;
     this.making = undefined; // the promise of the walk, while the wasm loads
@@ -1528,11 +1677,11 @@ class WalkSource {
     else this.args = [fetchPage, options];
   }
   // The walk now, when it can be made synchronously; undefined while the wasm loads.
-  now() {
+  now(): Walk | undefined {
     if (this.walk === undefined && isLoaded()) this.make();
     return this.walk;
   }
-  make() {
+  make(): Walk {
     if (this.args === undefined) throw this.error;
     const [fetchPage, options] = this.args;
     this.args = undefined;
@@ -1544,22 +1693,24 @@ class WalkSource {
     }
     return this.walk;
   }
-  later() {
+  later(): Promise<Walk> {
     return (this.making ??= Promise.resolve(whenLoaded()).then(() => this.walk ?? this.make()));
   }
 }
 
-class WalkIterator {
-  #source;
-  #items;
-  constructor(source, items) {
+// `T` is what the walk hands out (a page or an item): the declarations name it, the walk
+// returns what fetchPage and the item locations gave, hence the casts of next().
+class WalkIterator<T> {
+  #source: WalkSource;
+  #items: boolean;
+  constructor(source: WalkSource, items: boolean) {
     this.#source = source;
     this.#items = items;
   }
-  [Symbol.asyncIterator]() {
+  [Symbol.asyncIterator](): WalkIterator<T> {
     return new WalkIterator(this.#source, this.#items);
   }
-  next() {
+  next(): Promise<IteratorResult<T, undefined>> {
     const source = this.#source;
     if (source.left) return Promise.resolve(DONE);
     let walk;
@@ -1568,13 +1719,13 @@ class WalkIterator {
     } catch (err) {
       return Promise.reject(err);
     }
-    if (walk !== undefined) return this.#items ? walk.nextItem() : walk.nextPage();
-    return source.later().then((w) => (source.left ? DONE : this.#items ? w.nextItem() : w.nextPage()));
+    if (walk !== undefined) return (this.#items ? walk.nextItem() : walk.nextPage()) as Promise<IteratorResult<T, undefined>>;
+    return source.later().then((w) => (source.left ? DONE : this.#items ? w.nextItem() : w.nextPage())) as Promise<IteratorResult<T, undefined>>;
   }
-  return() {
+  return(): Promise<IteratorResult<T, undefined>> {
     const source = this.#source;
     const walk = source.walk;
-    if (walk !== undefined) return walk.leave();
+    if (walk !== undefined) return walk.leave() as Promise<IteratorResult<T, undefined>>;
     source.left = true;
     return Promise.resolve(DONE);
   }
@@ -1584,32 +1735,32 @@ class WalkIterator {
  * A paginated walk: iterate pages with `for await`, items with `items()`. Made by
  * `paginate()`; see docs/paginator.md for the exact semantics.
  */
-export class Paginator {
-  #source;
-  constructor(fetchPage, options, internal) {
+export class Paginator<Page = any, Item = any> {
+  #source: WalkSource;
+  constructor(fetchPage: unknown, options: unknown, internal: typeof NOT_NEW) {
     if (internal !== NOT_NEW) throw makeArgumentError(false, "construct paginators with paginate(fetchPage, options)");
     this.#source = new WalkSource(fetchPage, options);
   }
 
   // The walk for a synchronous read, which before `ready` cannot be answered.
-  #walkFor(what) {
+  #walkFor(what: string): Walk {
     const walk = this.#source.now();
     if (walk === undefined) throw notReady(`paginator.${what}`);
     return walk;
   }
 
   /** The page iterator (`for await (const page of paginator)`). */
-  [Symbol.asyncIterator]() {
+  [Symbol.asyncIterator](): WalkIterator<Page> {
     return new WalkIterator(this.#source, false);
   }
 
   /** Iterates items instead of pages. */
-  items() {
+  items(): WalkIterator<Item> {
     return new WalkIterator(this.#source, true);
   }
 
   /** Every remaining item, in order. */
-  toArray() {
+  toArray(): Promise<Item[]> {
     const source = this.#source;
     let walk;
     try {
@@ -1617,44 +1768,45 @@ export class Paginator {
     } catch (err) {
       return Promise.reject(err);
     }
-    if (walk !== undefined) return walk.toArray();
-    return source.later().then((w) => w.toArray());
+    // (The items are the declaration's `Item`: what the walk read, unchecked.)
+    if (walk !== undefined) return walk.toArray() as Promise<Item[]>;
+    return source.later().then((w) => w.toArray()) as Promise<Item[]>;
   }
 
   /** Resumes this walk later (also elsewhere): undefined once the walk reached its end. */
-  get resumeToken() {
+  get resumeToken(): string | undefined {
     return this.#walkFor("resumeToken").resumeToken();
   }
 
   /** Why the walk stopped; undefined while it runs (and before it started). */
-  get stopReason() {
+  get stopReason(): WalkStop | undefined {
     const walk = this.#source.now();
     return walk === undefined ? undefined : walk.stopReason();
   }
 
   /** Counters: pages, items, emptyPages, retries, requests, elapsedMs. */
-  get stats() {
+  get stats(): PaginatorStats {
     return this.#walkFor("stats").stats();
   }
 
   /** The 0-based segment of the page (or item) handed out last, with segments or segment. */
-  get lastSegment() {
+  get lastSegment(): number | undefined {
     const walk = this.#source.now();
     return walk === undefined ? undefined : walk.lastSegment;
   }
 }
 
 /** Walks a token-paginated API (see docs/paginator.md). */
-export function paginate(fetchPage, options) {
+export function paginate<Page = any, Item = any>(fetchPage: unknown, options: unknown): Paginator<Page, Item> {
   return new Paginator(fetchPage, options, NOT_NEW);
 }
 
 // What `paginate(fetchPage, options)` checks in JS, for the Rust bindings built on the
-// paginator (InfiniteList, whose constructor fails on a bad option; src/js/infinite.js gives
+// paginator (InfiniteList, whose constructor fails on a bad option; src/js/infinite.ts gives
 // it this function): throws what paginate's reading of the options throws, and leaves nothing
 // behind (no walk is made: no listener on options.signal, no core). Answers the driver's copy
 // of options.scope, which the list's Rust checks as a core would (src/wasm/infinite.rs).
-export function checkOptions(fetchPage, options) {
+export function checkOptions(fetchPage: unknown, options: unknown): unknown {
   return new Walk(fetchPage, options, true).scopeCopy;
 }
 
@@ -1662,8 +1814,8 @@ export function checkOptions(fetchPage, options) {
 // load before it (`prior`) settled, whose failure is its caller's. The list decides which
 // chunk, with which options, and what its window keeps; this only awaits. The first await
 // comes before anything else: the load starts after `loadMore()` returned, the list busy.
-// src/js/infinite.js gives this function to the wasm list, which calls it for every load.
-export async function runLoad(load, prior) {
+// src/js/infinite.ts gives this function to the wasm list, which calls it for every load.
+export async function runLoad(load: InfiniteLoad, prior: Promise<unknown> | undefined): Promise<unknown> {
   try {
     try {
       await prior;
@@ -1675,7 +1827,7 @@ export async function runLoad(load, prior) {
     // request), served instead of fetched again. Then the last page requested, reported with
     // its token: the list keeps it when this chunk ends inside it.
     let token = chunk[2], page = chunk[3], kept = page !== undefined;
-    const fetchChunk = (t, ctx) => {
+    const fetchChunk = (t: unknown, ctx: FetchContext): unknown => {
       if (kept) {
         kept = false;
         return page;
@@ -1704,3 +1856,10 @@ export async function runLoad(load, prior) {
     load.end();
   }
 }
+
+// `paginate` and `Paginator` against their published declarations (types only: nothing of it
+// ships). The class is checked for every `Page` and `Item`; `instanceof` is the class's own.
+type Assignable<T extends U, U> = T;
+export type PaginateMatchesItsDeclaration = Assignable<typeof paginate, typeof Public.paginate>;
+export type PaginatorMatchesItsDeclaration<Page, Item> = Assignable<Paginator<Page, Item>, Public.Paginator<Page, Item>>;
+export type PaginatorPrototypeMatchesItsDeclaration = Assignable<typeof Paginator.prototype, typeof Public.Paginator.prototype>;
