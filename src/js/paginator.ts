@@ -119,8 +119,6 @@ type Path = readonly string[];
 // A user value's fields, read by key (`v[k]`): what a cast to it says is only that `v` is an
 // object whose properties are read as they are.
 type Fields = { [key: PropertyKey]: unknown };
-// The sentinels of the token and key copies (see tokenForm, copyValue).
-type Mark = typeof END | typeof TOO_LARGE | typeof NOT_PLAIN;
 
 const isObject = (v: unknown): v is object => typeof v === "object" && v !== null;
 // Primitives have no fields here (a string's `length` is not a page field).
