@@ -11,6 +11,7 @@ use wasm_bindgen::prelude::*;
 use wasm_bindgen::JsCast;
 
 use super::convert::{from_value, is_array, set_own, to_value};
+use super::errors::{not_an_object, whole_number};
 use super::page::{for_each_item, get};
 use crate::codec::{
     self, CodecOptions, Cursor, DecodeOptions, Direction, EncodeOptions, Key, Mode, Segment,
@@ -234,11 +235,11 @@ fn fresh_id() -> u64 {
 
 /// The largest integer a JS number holds exactly.
 const MAX_SAFE: f64 = 9_007_199_254_740_991.0;
-/// Ranges of whole-number options, with their text for messages.
-const SAFE: (f64, f64, &str) = (0.0, MAX_SAFE, "[0, 2^53 - 1]");
-const SAFE_FROM_1: (f64, f64, &str) = (1.0, MAX_SAFE, "[1, 2^53 - 1]");
-const U32: (f64, f64, &str) = (0.0, 4_294_967_295.0, "[0, 2^32 - 1]");
-const U32_FROM_1: (f64, f64, &str) = (1.0, 4_294_967_295.0, "[1, 2^32 - 1]");
+/// Ranges of whole-number options.
+const SAFE: (u64, u64) = (0, MAX_SAFE as u64);
+const SAFE_FROM_1: (u64, u64) = (1, MAX_SAFE as u64);
+const U32: (u64, u64) = (0, 4_294_967_295);
+const U32_FROM_1: (u64, u64) = (1, 4_294_967_295);
 
 fn js_now() -> i64 {
     Date::now() as i64
@@ -446,34 +447,27 @@ pub fn cursor_to_js(cursor: &Cursor) -> JsValue {
     obj.into()
 }
 
-fn check_bag(options: &JsValue, what: &str) -> Result<(), JsValue> {
+fn check_bag(options: &JsValue) -> Result<(), JsValue> {
     if options.is_undefined() || options.is_null() || options.is_object() {
         Ok(())
     } else {
-        Err(wrong_type(&[what, " options must be an object"].concat()))
+        Err(not_an_object(options, "options"))
     }
 }
 
-/// Reads an optional whole number in `[min, max]`. (Messages here are concatenated rather
-/// than formatted: `format!` would pull formatting code into the wasm at each call site.)
+/// Reads an optional whole number `<bag>.<key>` in `[min, max]` (see [`whole_number`]):
+/// `bag` is `options` or the path of a nested bag.
 fn whole(
     options: &JsValue,
+    bag: &str,
     key: &str,
-    (min, max, range): (f64, f64, &str),
-) -> Result<Option<f64>, JsValue> {
+    (min, max): (u64, u64),
+) -> Result<Option<u64>, JsValue> {
     let v = get(options, key)?;
     if v.is_undefined() {
         return Ok(None);
     }
-    match v.as_f64() {
-        Some(n) if n.fract() == 0.0 && n >= min && n <= max => Ok(Some(n)),
-        Some(_) => Err(out_of_range(
-            &[key, " must be a whole number in ", range].concat(),
-        )),
-        None => Err(wrong_type(
-            &[key, " must be a whole number in ", range].concat(),
-        )),
-    }
+    whole_number(&v, &[bag, ".", key].concat(), min, max).map(Some)
 }
 
 /// Reads the encode options bag of the JS API. What a getter of the bag throws is the error.
@@ -481,7 +475,7 @@ pub fn encode_options(options: &JsValue) -> Result<EncodeOptions, JsValue> {
     if options.is_undefined() {
         return Ok(EncodeOptions::default());
     }
-    check_bag(options, "encode")?;
+    check_bag(options)?;
     let mut out = EncodeOptions::default();
     let direction = get(options, "direction")?;
     match direction.as_string().as_deref() {
@@ -497,10 +491,10 @@ pub fn encode_options(options: &JsValue) -> Result<EncodeOptions, JsValue> {
     let segment = get(options, "segment")?;
     if !segment.is_undefined() {
         if !segment.is_object() {
-            return Err(wrong_type("segment must be { segment, total }"));
+            return Err(wrong_type("options.segment must be { segment, total }"));
         }
-        let total = whole(&segment, "total", U32_FROM_1)?;
-        let index = whole(&segment, "segment", U32)?;
+        let total = whole(&segment, "options.segment", "total", U32_FROM_1)?;
+        let index = whole(&segment, "options.segment", "segment", U32)?;
         match (index, total) {
             (Some(s), Some(t)) if s < t => {
                 out.segment = Some(Segment {
@@ -510,12 +504,12 @@ pub fn encode_options(options: &JsValue) -> Result<EncodeOptions, JsValue> {
             }
             _ => {
                 return Err(out_of_range(
-                    "segment must be { segment, total } with 0 <= segment < total",
+                    "options.segment must be { segment, total } with 0 <= segment < total",
                 ))
             }
         }
     }
-    out.ttl = whole(options, "ttl", SAFE)?.map(|t| t as u64);
+    out.ttl = whole(options, "options", "ttl", SAFE)?;
     Ok(out)
 }
 
@@ -527,7 +521,7 @@ pub fn decode_options(options: &JsValue) -> Result<(DecodeOptions, Option<Cursor
     if options.is_undefined() {
         return Ok((out, None));
     }
-    check_bag(options, "decode")?;
+    check_bag(options)?;
     let scope = get(options, "scope")?;
     let mut bad = None;
     if !scope.is_undefined() {
@@ -642,7 +636,7 @@ impl JsCursorCodec {
         #[wasm_bindgen(unchecked_param_type = "CursorCodecOptions")] options: JsValue,
     ) -> Result<JsCursorCodec, JsValue> {
         install_clock();
-        check_bag(&options, "CursorCodec")?;
+        check_bag(&options)?;
         let mut opts = CodecOptions {
             keys: read_keys(&get(&options, "keys")?)?,
             ..Default::default()
@@ -659,15 +653,16 @@ impl JsCursorCodec {
                 ))
             }
         };
-        opts.ttl = whole(&options, "ttl", SAFE)?.map(|t| t as u64);
-        if let Some(max) = whole(&options, "maxLength", SAFE_FROM_1)? {
-            opts.max_length = max as usize;
+        opts.ttl = whole(&options, "options", "ttl", SAFE)?;
+        if let Some(max) = whole(&options, "options", "maxLength", SAFE_FROM_1)? {
+            // Saturating as the f64 it was read from: on wasm32 a length above 2^32 - 1 is
+            // "no limit", never truncated to a small one.
+            opts.max_length = usize::try_from(max).unwrap_or(usize::MAX);
         }
-        if let Some(skew) = whole(&options, "clockSkew", SAFE)? {
-            opts.clock_skew = skew as u64;
+        if let Some(skew) = whole(&options, "options", "clockSkew", SAFE)? {
+            opts.clock_skew = skew;
         }
-        opts.padding =
-            whole(&options, "padding", (1.0, 65536.0, "[1, 65536]"))?.map(|p| p as usize);
+        opts.padding = whole(&options, "options", "padding", (1, 65536))?.map(|p| p as usize);
         let now = get(&options, "now")?;
         let now = if now.is_undefined() {
             None

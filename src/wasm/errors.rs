@@ -2,7 +2,7 @@
 
 use wasm_bindgen::prelude::*;
 
-use crate::error::CursorError;
+use crate::error::{decimal, CursorError};
 
 // `errors.js` holds the error classes of pagecursor. The bindings construct them through its
 // factories, so `err instanceof CursorError` holds for every error the package throws. A wrong
@@ -87,4 +87,60 @@ impl From<RangeError> for JsValue {
     fn from(err: RangeError) -> JsValue {
         err.0
     }
+}
+
+/// What a caller gave, as an argument error names it: a number as JS prints it (`-1`, `1.5`,
+/// `NaN`, `Infinity`; JS formats it so that Rust's float formatting, about 8 KB gzip of the
+/// module, is not linked in), anything else by its type (`string`, `null`, `undefined`).
+/// `given` in src/js/options.ts writes the same.
+fn given(value: &JsValue) -> String {
+    if let Some(n) = value.as_f64() {
+        js_sys::Number::from(n)
+            .to_string_with_radix(10)
+            .map(String::from)
+            .unwrap_or_default()
+    } else if value.is_null() {
+        "null".to_owned()
+    } else {
+        value.js_typeof().as_string().unwrap_or_default()
+    }
+}
+
+/// A whole number in `[min, max]`, the one reader of every whole-number option and argument of
+/// the bindings, with the one message of every export (src/js/options.ts `whole` writes the same
+/// for the JS layer): `<what> must be a whole number from <min> to <max>, got <given>`, a
+/// `TypeError` when `value` is not a number, a `RangeError` for any other number (a fraction,
+/// `NaN`, `Infinity`, out of range): a number is never rounded or clamped. (Messages are
+/// concatenated rather than formatted: `format!` would pull formatting code into the wasm.)
+// One copy in the module: every option reader calls it.
+#[inline(never)]
+pub(crate) fn whole_number(
+    value: &JsValue,
+    what: &str,
+    min: u64,
+    max: u64,
+) -> Result<u64, JsValue> {
+    let number = value.as_f64();
+    if let Some(n) = number {
+        if n.fract() == 0.0 && n >= min as f64 && n <= max as f64 {
+            return Ok(n as u64);
+        }
+    }
+    let message = [
+        what,
+        " must be a whole number from ",
+        &decimal(min),
+        " to ",
+        &decimal(max),
+        ", got ",
+        &given(value),
+    ]
+    .concat();
+    Err(make_argument_error(number.is_some(), &message).unwrap_or_else(|thrown| thrown))
+}
+
+/// The `TypeError` of an options bag that is not an object (`what`: `options`, or the path of
+/// a nested bag), in the words of src/js/options.ts `notAnObject`.
+pub(crate) fn not_an_object(value: &JsValue, what: &str) -> JsValue {
+    TypeError::new(&[what, " must be an object, got ", &given(value)].concat()).into()
 }

@@ -25,8 +25,7 @@ use crate::value::Value;
 /// A positive whole number option, `None` when absent (at most 2^32 - 1: a count of items or
 /// chunks held in memory).
 fn positive(options: &JsValue, key: &str) -> Result<Option<usize>, JsValue> {
-    let what = ["options.", key].concat();
-    Ok(count_option(options, key, &what, 4_294_967_295.0)?.map(|n| n as usize))
+    Ok(count_option(options, key, 4_294_967_295)?.map(|n| n as usize))
 }
 
 /// Which load a promise in flight belongs to.

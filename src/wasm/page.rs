@@ -4,7 +4,7 @@ use std::rc::Rc;
 
 use js_sys::{Array, Reflect};
 
-use super::errors::{RangeError, TypeError};
+use super::errors::{not_an_object, whole_number, RangeError, TypeError};
 use wasm_bindgen::prelude::*;
 
 use super::codec::codec_from_js;
@@ -106,81 +106,34 @@ pub(crate) fn scope_option(options: &JsValue) -> Result<Option<Value>, JsValue> 
     }
 }
 
-/// A number as JS prints it (`1.5`, `NaN`, `Infinity`), for error messages. JS formats it so
-/// that Rust's float formatting (about 8 KB gzip of the module) is not linked in.
-pub(crate) fn number_text(n: f64) -> String {
-    js_sys::Number::from(n)
-        .to_string_with_radix(10)
-        .map(String::from)
-        .unwrap_or_default()
-}
-
-/// A JS count: a number that is an integer in `[1, max]` — a `TypeError` for other types, a
-/// `RangeError` for other numbers. `what` names it in the messages.
-pub(crate) fn positive_integer(value: &JsValue, what: &str, max: f64) -> Result<u64, JsValue> {
-    let Some(n) = value.as_f64() else {
-        return Err(type_error(&[what, " must be a number"].concat()));
-    };
-    if n.fract() != 0.0 || !(1.0..=max).contains(&n) {
-        return Err(range_error(
-            &[what, " must be an integer >= 1, got ", &number_text(n)].concat(),
-        ));
-    }
-    Ok(n as u64)
+/// A JS count: a whole number in `[1, max]` (see [`whole_number`]). `what` names it in the
+/// messages.
+pub(crate) fn positive_integer(value: &JsValue, what: &str, max: u64) -> Result<u64, JsValue> {
+    whole_number(value, what, 1, max)
 }
 
 /// An optional count option (`maxDepth`, `chunkItems`, `maxChunks`): `None` when absent or
-/// `Infinity`, else as [`positive_integer`].
-pub(crate) fn count_option(
-    options: &JsValue,
-    key: &str,
-    what: &str,
-    max: f64,
-) -> Result<Option<u64>, JsValue> {
+/// `Infinity`, else as [`positive_integer`], named `options.<key>`.
+pub(crate) fn count_option(options: &JsValue, key: &str, max: u64) -> Result<Option<u64>, JsValue> {
     let value = get(options, key)?;
     if value.is_undefined() || value.as_f64() == Some(f64::INFINITY) {
         return Ok(None);
     }
-    positive_integer(&value, what, max).map(Some)
+    positive_integer(&value, &["options.", key].concat(), max).map(Some)
 }
 
 fn options_object(options: &JsValue) -> Result<(), JsValue> {
     if options.is_object() {
         Ok(())
     } else {
-        Err(type_error("options must be an object"))
+        Err(not_an_object(options, "options"))
     }
 }
 
-/// An integer count from the options bag: a `TypeError` when it is not a number, a
-/// `RangeError` when it is NaN, not an integer, below `min` or above `max`.
+/// A required whole number `options.<key>` in `[min, max]` (see [`whole_number`]; absent is
+/// a `TypeError`).
 fn count(options: &JsValue, key: &str, min: u64, max: u64) -> Result<u64, JsValue> {
-    let value = get(options, key)?;
-    let Some(n) = value.as_f64() else {
-        let what = if value.is_undefined() {
-            "missing".to_owned()
-        } else {
-            ["a ", &value.js_typeof().as_string().unwrap_or_default()].concat()
-        };
-        return Err(type_error(
-            &[key, " must be a number, got ", &what].concat(),
-        ));
-    };
-    if n.fract() != 0.0 || n < min as f64 || n > max as f64 {
-        return Err(range_error(
-            &[
-                key,
-                " must be an integer from ",
-                &decimal(min),
-                " to ",
-                &decimal(max),
-                ", got ",
-                &number_text(n),
-            ]
-            .concat(),
-        ));
-    }
-    Ok(n as u64)
+    whole_number(&get(options, key)?, &["options.", key].concat(), min, max)
 }
 
 fn page_error(err: PageError) -> JsValue {

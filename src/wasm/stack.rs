@@ -43,7 +43,7 @@ struct Options {
 
 fn read_options(options: &JsValue) -> Result<Options, JsValue> {
     // Kept as a u64 on wasm32 too: `maxDepth: 2 ** 53 - 1` reads back as given.
-    let max_depth = count_option(options, "maxDepth", "maxDepth", MAX_SAFE_INTEGER as f64)?;
+    let max_depth = count_option(options, "maxDepth", MAX_SAFE_INTEGER)?;
     let scope = scope_option(options)?;
     let codec = codec_option(options)?;
     Ok(Options {
@@ -211,11 +211,11 @@ impl JsCursorStack {
     }
 
     /// Moves to a visited page whose token is kept and returns its token. A page that is not
-    /// an integer >= 1 is a `RangeError` (`TypeError` for a non-number); a page never visited
+    /// a whole number from 1 to 2^53 - 1 is a `RangeError` (`TypeError` for a non-number); a page never visited
     /// or evicted by `maxDepth` is a `PaginationError` `bad_page`.
     #[wasm_bindgen(js_name = "goTo", unchecked_return_type = "unknown")]
     pub fn go_to(&self, page: JsValue) -> Result<JsValue, JsValue> {
-        let page = positive_integer(&page, "page", MAX_SAFE_INTEGER as f64)?;
+        let page = positive_integer(&page, "page", MAX_SAFE_INTEGER)?;
         let token = self.with(|s| s.go_to(page))?.map_err(stack_error)?;
         Ok(token_out(token))
     }
