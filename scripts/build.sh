@@ -38,6 +38,9 @@ done
 # keep, so a bundle without CursorCodec or encodeCursor could no longer drop them (its exports
 # are `const` arrows and a class, named by the language itself).
 minify src/js/api.ts pkg/api.js
+# The option readers that paginator.js, react.js and tanstack.js share (small: no renaming, like
+# the snippets).
+minify src/js/options.ts pkg/options.js
 # The paginator's driver and the rest rename their locals (see minify above).
 for f in paginator loading stack infinite; do minify "src/js/$f.ts" "pkg/$f.js" --minify-identifiers --keep-names; done
 # pagecursor/react and pagecursor/tanstack: their published types are the hand-written

@@ -24,6 +24,7 @@ import type { InfiniteLoad, WalkFailure, WalkStop } from "./pagecursor.js";
 import type * as Public from "./index.js";
 import type { FetchContext, PaginatorStats } from "./index.js";
 import { CursorError, makeArgumentError, makePaginationError } from "./errors.js";
+import { notAnObject, optionalWhole } from "./options.js";
 import { isLoaded, notReady, whenLoaded } from "./loading.js";
 
 // Intrinsics, captured when the module loads: a value's own properties (a lying `length`, a
@@ -42,7 +43,6 @@ const typedArrayLength = descriptor(TYPED_ARRAY, "length")!.get!;
 const typedArraySet = TYPED_ARRAY.set;
 const { stringify: jsonStringify, parse: jsonParse } = JSON;
 const parseDate = Date.parse;
-const isInteger = Number.isInteger;
 const SIGNAL = typeof AbortSignal === "function" ? AbortSignal.prototype : undefined;
 const signalAborted = SIGNAL && descriptor(SIGNAL, "aborted")?.get;
 const signalReason = SIGNAL && descriptor(SIGNAL, "reason")?.get;
@@ -190,19 +190,9 @@ function field(value: unknown, what: string): Path | Function | undefined {
   throw makeArgumentError(false, `options.${what} must be a dotted path or a function`);
 }
 
-// An integer option in [min, max] (docs/paginator.md, "Options"); undefined when absent. A
-// TypeError for a value that is not a number, a RangeError for any other number (NaN, a
-// fraction, Infinity, out of range): a number is never rounded or taken for "no bound".
-const integer = (bag: unknown, key: string, what: string, min: number, max: number): number | undefined => checkInteger(get(bag, key), what, min, max);
-
-function checkInteger(v: unknown, what: string, min: number, max: number): number | undefined {
-  if (v === undefined) return undefined;
-  if (typeof v !== "number") throw makeArgumentError(false, `${what} must be a number`);
-  if (!(isInteger(v) && v >= min && v <= max)) {
-    throw makeArgumentError(true, `${what} must be an integer in [${min}, ${max}], not ${v}`);
-  }
-  return v;
-}
+// A whole-number option in [min, max] (docs/paginator.md, "Options: numbers"); undefined when
+// absent. The reader and its messages are every export's (src/js/options.ts).
+const integer = (bag: unknown, key: string, what: string, min: number, max: number): number | undefined => optionalWhole(get(bag, key), what, min, max);
 
 const count = (bag: unknown, key: string, what = `options.${key}`): number | undefined => integer(bag, key, what, 0, MAX_SAFE);
 
@@ -592,7 +582,7 @@ class Walk {
 
     const retry = get(options, "retry");
     // A misplaced value (`retry: 3`) would otherwise be ignored: default retries instead.
-    if (retry !== undefined && !isObject(retry)) throw makeArgumentError(false, "options.retry must be an object");
+    if (retry !== undefined && !isObject(retry)) throw notAnObject(retry, "options.retry");
     const retries = integer(retry, "retries", "options.retry.retries", 0, 4294967295);
     const baseDelayMs = count(retry, "baseDelayMs", "options.retry.baseDelayMs");
     const maxDelayMs = count(retry, "maxDelayMs", "options.retry.maxDelayMs");
@@ -609,8 +599,8 @@ class Walk {
       if (!isObject(one)) throw makeArgumentError(false, "options.segment must be { segment, total }");
       const s = get(one, "segment");
       // DynamoDB's range for TotalSegments; walking one segment costs one chain.
-      total = checkInteger(get(one, "total"), "options.segment.total", 1, 1000000);
-      segment = checkInteger(s, "options.segment.segment", 0, total === undefined ? 0 : total - 1);
+      total = optionalWhole(get(one, "total"), "options.segment.total", 1, 1000000);
+      segment = optionalWhole(s, "options.segment.segment", 0, total === undefined ? 0 : total - 1);
       if (segment === undefined || total === undefined) {
         throw makeArgumentError(false, "options.segment must be { segment, total }");
       }

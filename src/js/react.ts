@@ -25,6 +25,7 @@ import type { CursorStackOptions, FetchContext, InfiniteList as List, Paginator 
 import type * as Public from "../../pkg/react.js";
 import type { CursorStackState, InfiniteListState } from "../../pkg/react.js";
 import { makeArgumentError } from "./errors.js";
+import { notAnObject, optionalWhole } from "./options.js";
 
 // The user's values as this file handles them: options are records read once (the walk checks
 // them), `fetchPage` a function the walk calls with the tokens it finds. The public overloads
@@ -63,17 +64,9 @@ function split(options: unknown, hookKeys: readonly string[]): [Options, Options
   const hook: Options = {};
   const rest: Options = {};
   if (options === undefined || options === null) return [hook, rest];
-  if (typeof options !== "object") throw makeArgumentError(false, "options must be an object");
+  if (typeof options !== "object") throw notAnObject(options, "options");
   for (const k of Object.keys(options)) (hookKeys.includes(k) ? hook : rest)[k] = (options as Options)[k];
   return [hook, rest];
-}
-
-function positiveCount(value: unknown, what: string): number | undefined {
-  if (value === undefined) return undefined;
-  if (typeof value !== "number" || !Number.isInteger(value) || value < 1) {
-    throw makeArgumentError(typeof value === "number", `${what} must be a positive whole number, got ${typeof value === "number" ? value : typeof value}`);
-  }
-  return value;
 }
 
 // The store of a hook for one key: `subscribe`/`getSnapshot`/`getServerSnapshot` for
@@ -320,7 +313,8 @@ class PageStore extends Store<PageSnapshot> {
     super();
     const [hook, walk] = split(options, STACK_KEYS);
     this.fetchRef = fetchRef;
-    this.pageItems = positiveCount(hook.pageItems, "options.pageItems");
+    // Any positive whole number (a JS number's largest is one): paginate bounds it as maxItems.
+    this.pageItems = optionalWhole(hook.pageItems, "options.pageItems", 1, Number.MAX_VALUE);
     const history = hook.history ?? false;
     if (history !== false && history !== "push" && history !== "replace") {
       throw makeArgumentError(false, `options.history must be "push", "replace" or false, got ${String(history)}`);

@@ -19,6 +19,7 @@ import type { FetchPage } from "#pagecursor";
 import type * as Public from "../../pkg/tanstack.js";
 import type { Chunk, InfinitePage } from "../../pkg/tanstack.js";
 import { makeArgumentError } from "./errors.js";
+import { notAnObject, whole } from "./options.js";
 
 // Captured at load: a patched Object.prototype.hasOwnProperty or Function.prototype.call never
 // runs for a page param.
@@ -34,14 +35,12 @@ type Walk = Record<string, unknown>;
  */
 export function infinitePageOptions<Item>(fetchPage: unknown, options: unknown): InfinitePage<Item> {
   if (typeof fetchPage !== "function") throw makeArgumentError(false, "infinitePageOptions: fetchPage must be a function");
-  if (options === null || typeof options !== "object") throw makeArgumentError(false, "infinitePageOptions: options must be an object with chunkItems");
+  if (options === null || typeof options !== "object") throw notAnObject(options, "options");
   // Read once: a getter of the options runs here, not at every page.
   const walk: Walk = {};
   for (const k of Object.keys(options)) walk[k] = (options as Walk)[k];
-  const chunkItems = walk.chunkItems;
-  if (typeof chunkItems !== "number" || !Number.isInteger(chunkItems) || chunkItems < 1) {
-    throw makeArgumentError(typeof chunkItems === "number", `infinitePageOptions: options.chunkItems must be a positive whole number, got ${typeof chunkItems === "number" ? chunkItems : typeof chunkItems}`);
-  }
+  // Any positive whole number (a JS number's largest is one): paginate bounds it as maxItems.
+  const chunkItems = whole(walk.chunkItems, "options.chunkItems", 1, Number.MAX_VALUE);
   const start = walk.resumeToken as string | undefined; // a string: paginate checks it at the first page
   const userSignal = walk.signal as AbortSignal | undefined;
   for (const k of ["chunkItems", "maxItems", "maxPages", "resumeToken", "signal"]) delete walk[k];
