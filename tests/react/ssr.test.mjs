@@ -34,3 +34,21 @@ test("renderToString of useInfiniteList and useCursorStack (history: push) touch
   await new Promise((r) => setTimeout(r, 20));
   assert.equal(requests, 0);
 });
+
+// Issue 15: the hooks' own options read like every export's (tests/js/options-policy.test.mjs).
+test("useCursorStack refuses a pageItems or an options bag that is wrong with the package's one message", () => {
+  const render = (options) => renderToString(h(function Bad() {
+    useCursorStack(fetchPage, options);
+    return null;
+  }));
+  const refuses = (options, Class, message) => assert.throws(() => render(options), (err) => {
+    assert.equal(err.constructor, Class, `${err}`);
+    assert.equal(err.code, "invalid_argument");
+    assert.equal(err.message, message);
+    return true;
+  });
+  const range = "options.pageItems must be a whole number from 1 to 1.7976931348623157e+308, got";
+  for (const v of [0, -1, 2.5, NaN, Infinity]) refuses({ preset: "keyset", key: ["bad"], pageItems: v }, RangeError, `${range} ${v}`);
+  for (const [v, given] of [["5", "string"], [null, "null"], [5n, "bigint"]]) refuses({ preset: "keyset", key: ["bad"], pageItems: v }, TypeError, `${range} ${given}`);
+  refuses(5, TypeError, "options must be an object, got 5");
+});
