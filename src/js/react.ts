@@ -314,7 +314,7 @@ class PageStore extends Store<PageSnapshot> {
     const [hook, walk] = split(options, STACK_KEYS);
     this.fetchRef = fetchRef;
     // Any positive whole number (a JS number's largest is one): paginate bounds it as maxItems.
-    this.pageItems = optionalWhole(hook.pageItems, "options.pageItems", 1, Number.MAX_VALUE);
+    this.pageItems = optionalWhole(hook.pageItems, "options.pageItems", 1, Number.MAX_SAFE_INTEGER);
     const history = hook.history ?? false;
     if (history !== false && history !== "push" && history !== "replace") {
       throw makeArgumentError(false, `options.history must be "push", "replace" or false, got ${String(history)}`);

@@ -40,7 +40,7 @@ export function infinitePageOptions<Item>(fetchPage: unknown, options: unknown):
   const walk: Walk = {};
   for (const k of Object.keys(options)) walk[k] = (options as Walk)[k];
   // Any positive whole number (a JS number's largest is one): paginate bounds it as maxItems.
-  const chunkItems = whole(walk.chunkItems, "options.chunkItems", 1, Number.MAX_VALUE);
+  const chunkItems = whole(walk.chunkItems, "options.chunkItems", 1, Number.MAX_SAFE_INTEGER);
   const start = walk.resumeToken as string | undefined; // a string: paginate checks it at the first page
   const userSignal = walk.signal as AbortSignal | undefined;
   for (const k of ["chunkItems", "maxItems", "maxPages", "resumeToken", "signal"]) delete walk[k];

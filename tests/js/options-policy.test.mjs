@@ -53,7 +53,7 @@ const OPTIONS = [
   ["paginate retry.baseDelayMs", "options.retry.baseDelayMs", 0, MAX_SAFE, (v) => paginate(fetchPage, { ...walk, retry: { baseDelayMs: v } })],
   ["paginate retry.maxDelayMs", "options.retry.maxDelayMs", 0, MAX_SAFE, (v) => paginate(fetchPage, { ...walk, retry: { maxDelayMs: v } })],
   // Any positive whole number: the walk bounds it as its maxItems.
-  ["infinitePageOptions chunkItems", "options.chunkItems", 1, Number.MAX_VALUE, (v) => infinitePageOptions(fetchPage, { ...walk, chunkItems: v })],
+  ["infinitePageOptions chunkItems", "options.chunkItems", 1, Number.MAX_SAFE_INTEGER, (v) => infinitePageOptions(fetchPage, { ...walk, chunkItems: v })],
 ];
 
 // [the mistake, the value, the class] for an option whose range is [min, max]

@@ -47,8 +47,8 @@ test("useCursorStack refuses a pageItems or an options bag that is wrong with th
     assert.equal(err.message, message);
     return true;
   });
-  const range = "options.pageItems must be a whole number from 1 to 1.7976931348623157e+308, got";
-  for (const v of [0, -1, 2.5, NaN, Infinity]) refuses({ preset: "keyset", key: ["bad"], pageItems: v }, RangeError, `${range} ${v}`);
+  const range = "options.pageItems must be a whole number from 1 to 9007199254740991, got";
+  for (const v of [0, -1, 2.5, NaN, Infinity, 2 ** 53]) refuses({ preset: "keyset", key: ["bad"], pageItems: v }, RangeError, `${range} ${v}`);
   for (const [v, given] of [["5", "string"], [null, "null"], [5n, "bigint"]]) refuses({ preset: "keyset", key: ["bad"], pageItems: v }, TypeError, `${range} ${given}`);
   refuses(5, TypeError, "options must be an object, got 5");
 });
