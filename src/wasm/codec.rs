@@ -11,7 +11,7 @@ use wasm_bindgen::prelude::*;
 use wasm_bindgen::JsCast;
 
 use super::convert::{from_value, is_array, set_own, to_value};
-use super::errors::{not_an_object, whole_number};
+use super::errors::{not_an_object, range_error, type_error, whole_number};
 use super::page::{for_each_item, get};
 use crate::codec::{
     self, CodecOptions, Cursor, DecodeOptions, Direction, EncodeOptions, Key, Mode, Segment,
@@ -255,16 +255,6 @@ fn bad(why: String) -> CursorError {
     CursorError::UnsupportedValue(why)
 }
 
-// An option of the wrong type or shape, and an option number out of range: the one policy of
-// every export (docs/API.md, "Errors"): `TypeError` / `RangeError` with `code: "invalid_argument"`.
-// A value that cannot be carried (in a scope, a lone surrogate in a secret) stays `unsupported_value`.
-fn wrong_type(why: &str) -> JsValue {
-    super::errors::TypeError::new(why).into()
-}
-fn out_of_range(why: &str) -> JsValue {
-    super::errors::RangeError::new(why).into()
-}
-
 /// The token argument as bytes: a non-empty string no longer than `max_length` (a longer
 /// one is refused before its text is copied into wasm memory; at most the scratch buffer's
 /// worth of it was decoded). Strict base64url decodes straight into `scratch` in JS
@@ -482,7 +472,7 @@ pub fn encode_options(options: &JsValue) -> Result<EncodeOptions, JsValue> {
         _ if direction.is_undefined() => {}
         Some("after") => {}
         Some("before") => out.direction = Direction::Before,
-        _ => return Err(wrong_type("direction must be \"after\" or \"before\"")),
+        _ => return Err(type_error("direction must be \"after\" or \"before\"")),
     }
     let scope = get(options, "scope")?;
     if !scope.is_undefined() {
@@ -491,7 +481,7 @@ pub fn encode_options(options: &JsValue) -> Result<EncodeOptions, JsValue> {
     let segment = get(options, "segment")?;
     if !segment.is_undefined() {
         if !segment.is_object() {
-            return Err(wrong_type("options.segment must be { segment, total }"));
+            return Err(type_error("options.segment must be { segment, total }"));
         }
         let total = whole(&segment, "options.segment", "total", U32_FROM_1)?;
         let index = whole(&segment, "options.segment", "segment", U32)?;
@@ -503,7 +493,7 @@ pub fn encode_options(options: &JsValue) -> Result<EncodeOptions, JsValue> {
                 })
             }
             _ => {
-                return Err(out_of_range(
+                return Err(range_error(
                     "options.segment must be { segment, total } with 0 <= segment < total",
                 ))
             }
@@ -547,11 +537,7 @@ pub fn codec_from_js(value: &JsValue) -> Result<Rc<codec::CursorCodec>, JsValue>
     let slot = get(value, "__codecSlot").ok().and_then(whole);
     id.zip(slot)
         .and_then(|(id, slot)| CODECS.try_with(|c| c.borrow().get(slot, id)).ok().flatten())
-        .ok_or_else(|| {
-            JsValue::from(super::errors::TypeError::new(
-                "options.codec must be a CursorCodec",
-            ))
-        })
+        .ok_or_else(|| type_error("options.codec must be a CursorCodec"))
 }
 
 fn secret_bytes(secret: &JsValue, id: &str) -> Result<Vec<u8>, JsValue> {
@@ -567,7 +553,7 @@ fn secret_bytes(secret: &JsValue, id: &str) -> Result<Vec<u8>, JsValue> {
     if !bytes.is_undefined() {
         return Ok(bytes.unchecked_into::<Uint8Array>().to_vec());
     }
-    Err(wrong_type(
+    Err(type_error(
         &[
             "the secret of key \"",
             id,
@@ -582,14 +568,14 @@ fn read_keys(keys: &JsValue) -> Result<Vec<Key>, JsValue> {
         return Ok(Vec::new());
     }
     if !is_array(keys)? {
-        return Err(wrong_type("keys must be an array of { id, secret }"));
+        return Err(type_error("keys must be an array of { id, secret }"));
     }
     let mut out = Vec::new();
     for_each_item(keys, &mut |entry| {
         let id = get(&entry, "id")?;
         let id = match id.dyn_ref::<JsString>() {
             Some(s) if s.is_valid_utf16() => String::from(s),
-            _ => return Err(wrong_type("every key needs a string id")),
+            _ => return Err(type_error("every key needs a string id")),
         };
         let secret = secret_bytes(&get(&entry, "secret")?, &id)?;
         out.push(Key { id, secret });
@@ -648,7 +634,7 @@ impl JsCursorCodec {
             Some("signed") => Some(Mode::Signed),
             Some("sealed") => Some(Mode::Sealed),
             _ => {
-                return Err(wrong_type(
+                return Err(type_error(
                     "mode must be \"plain\", \"signed\" or \"sealed\"",
                 ))
             }
@@ -669,7 +655,7 @@ impl JsCursorCodec {
         } else {
             let f = now
                 .dyn_into::<Function>()
-                .map_err(|_| wrong_type("now must be a function returning ms"))?;
+                .map_err(|_| type_error("now must be a function returning ms"))?;
             let clock_fn = f.clone();
             // Bindings that reach this codec through `codec_from_js` use this clock; a throw
             // or a non-number reads as "before 1970", which encode refuses.

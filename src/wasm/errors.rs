@@ -106,6 +106,18 @@ fn given(value: &JsValue) -> String {
     }
 }
 
+/// A `TypeError` with code "invalid_argument": an option or argument of the wrong type or shape
+/// (one policy for every export, docs/API.md "Errors"; a value the format cannot carry stays
+/// a `CursorError` `unsupported_value`).
+pub(crate) fn type_error(why: &str) -> JsValue {
+    TypeError::new(why).into()
+}
+
+/// A `RangeError` with code "invalid_argument": a number outside what the option accepts.
+pub(crate) fn range_error(why: &str) -> JsValue {
+    RangeError::new(why).into()
+}
+
 /// A whole number in `[min, max]`, the one reader of every whole-number option and argument of
 /// the bindings, with the one message of every export (src/js/options.ts `whole` writes the same
 /// for the JS layer): `<what> must be a whole number from <min> to <max>, got <given>`, a

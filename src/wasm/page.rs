@@ -4,7 +4,7 @@ use std::rc::Rc;
 
 use js_sys::{Array, Reflect};
 
-use super::errors::{not_an_object, whole_number, RangeError, TypeError};
+use super::errors::{not_an_object, range_error, type_error, whole_number};
 use wasm_bindgen::prelude::*;
 
 use super::codec::codec_from_js;
@@ -68,14 +68,6 @@ fn items_copy(items: &JsValue, what: &str) -> Result<Array, JsValue> {
         ));
     }
     Ok(copy.unchecked_into())
-}
-
-fn type_error(msg: &str) -> JsValue {
-    TypeError::new(msg).into()
-}
-
-fn range_error(msg: &str) -> JsValue {
-    RangeError::new(msg).into()
 }
 
 thread_local! {

@@ -79,7 +79,7 @@ pub struct JsCursorStack {
 /// The typed error of a stack found borrowed: unreachable while no borrow is held across a call
 /// into JS, and a `TypeError` rather than a trap if that ever changes.
 fn busy() -> JsValue {
-    super::errors::TypeError::new("CursorStack: called while in use").into()
+    super::errors::type_error("CursorStack: called while in use")
 }
 
 impl JsCursorStack {
