@@ -85,6 +85,11 @@ pub(crate) fn encode(value: &Value, sort_maps: bool) -> Result<Vec<u8>, CursorEr
     Ok(out)
 }
 
+/// Appends the payload of `value` (map order kept) to `out`.
+pub(crate) fn write(out: &mut Vec<u8>, value: &Value) -> Result<(), CursorError> {
+    write_value(out, value, 0, false)
+}
+
 fn unsupported(why: String) -> CursorError {
     CursorError::UnsupportedValue(why)
 }

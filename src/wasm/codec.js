@@ -1,4 +1,4 @@
-// Notes: src/wasm/codec.rs.
+// Notes: src/wasm/convert.rs (the walker and the reader) and src/wasm/codec.rs (tokens).
 
 const O = Object;
 const OBJECT_PROTO = O.prototype;
@@ -38,6 +38,7 @@ let pos = 0;
 let limit = 0;
 let stack = filled(MAX_DEPTH + 1);
 let busy = false;
+let lax = false;
 let why = "";
 let last;
 
@@ -230,15 +231,36 @@ function write(v, depth) {
     const n = v.length;
     if (n !== n >>> 0) return fail("an array's length must be a whole number in [0, 2^32 - 1]");
     head(0x60, n);
+    if (lax) {
+      for (let i = 0; i < n; i++) {
+        const x = v[i];
+        if (!write(x === undefined ? null : x, depth + 1)) return false;
+      }
+      return true;
+    }
     for (let i = 0; i < n; i++) if (!write(v[i], depth + 1)) return false;
     return true;
   }
   if (ownSymbols(v).length !== 0) return fail("an object with symbol keys is not a cursor value");
   const keys = ownKeys(v);
+  if (lax) return laxMap(v, keys, depth);
   head(0x80, keys.length);
   for (let i = 0; i < keys.length; i++) {
     const k = keys[i];
     if (!text(k, -1) || !write(v[k], depth + 1)) return false;
+  }
+  return true;
+}
+
+function laxMap(v, keys, depth) {
+  const n = keys.length;
+  const values = filled(n);
+  let kept = 0;
+  for (let i = 0; i < n; i++) if ((values[i] = v[keys[i]]) !== undefined) kept++;
+  head(0x80, kept);
+  for (let i = 0; i < n; i++) {
+    const x = values[i];
+    if (x !== undefined && (!text(keys[i], -1) || !write(x, depth + 1))) return false;
   }
   return true;
 }
@@ -262,8 +284,8 @@ export function setMemory(m) {
   heap = new U8(0);
 }
 
-export function pack(value, to, cap, max) {
-  const outer = busy ? [buf, view, pos, limit, stack] : undefined;
+export function pack(value, to, cap, max, tokens) {
+  const outer = busy ? [buf, view, pos, limit, stack, lax] : undefined;
   if (outer) {
     buf = new U8(SMALL);
     view = new DV(buf.buffer);
@@ -272,6 +294,7 @@ export function pack(value, to, cap, max) {
   busy = true;
   pos = 0;
   limit = max;
+  lax = tokens;
   why = "";
   last = undefined;
   let ok;
@@ -299,6 +322,7 @@ export function pack(value, to, cap, max) {
     pos = outer[2];
     limit = outer[3];
     stack = outer[4];
+    lax = outer[5];
   } else {
     busy = false;
   }
@@ -521,6 +545,18 @@ function read() {
       return new DateC(Number(z & 1n ? -(z >> 1n) - 1n : z >> 1n));
     }
   }
+}
+
+export function unpackValue(from) {
+  src = mem();
+  at = from;
+  const value = read();
+  src = undefined;
+  return value;
+}
+
+export function isArrayOf(v) {
+  return isArray(v);
 }
 
 export function unpackCursor(meta, payload) {

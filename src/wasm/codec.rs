@@ -6,95 +6,22 @@
 use std::cell::RefCell;
 use std::rc::Rc;
 
-use js_sys::{Date, Function, JsString, Object, Uint8Array};
+use js_sys::{Date, Function, JsString, Uint8Array};
 use wasm_bindgen::prelude::*;
 use wasm_bindgen::JsCast;
 
-use super::convert::{from_value, is_array, set_own, to_value};
+use super::convert::{addr, addr_mut, is_array, pack, pack_error, packed, to_value, Scratch};
 use super::errors::{not_an_object, range_error, type_error, whole_number};
 use super::page::{for_each_item, get};
 use crate::codec::{
-    self, CodecOptions, Cursor, DecodeOptions, Direction, EncodeOptions, Key, Mode, Segment,
+    self, CodecOptions, DecodeOptions, Direction, EncodeOptions, Key, Mode, Segment,
 };
 use crate::error::CursorError;
 
-// `codec.js`: fast value conversion for the codec bindings. Crossing the JS/wasm boundary once
-// per property (typeof checks, Reflect.get, Object.keys, prototype checks) cost ten times more
-// than the codec itself. So JS walks the value ONCE into the payload bytes of format v1
-// (docs/cursor-format.md, "Payload") and hands them over in one call; Rust checks those bytes
-// as strictly as a decoder does before it encodes, signs or seals anything, in every mode (no
-// byte from JS is trusted). The reverse way, Rust hands over the checked payload and JS builds
-// the value. The walker reads each user value exactly once and reports every refusal itself
-// (`packError`, always `unsupported_value`): no second reader ever sees the value, so a getter
-// runs once and a Proxy cannot answer differently the second time. (The comments of the
-// snippet live here: it ships as written, and every byte counts against the size budget.)
-// Notes on its functions:
-// - Intrinsics are captured when the module loads: `Array.isArray`, `Object.getPrototypeOf`,
-//   `Object.keys`, the `%TypedArray%.prototype` getters of `Symbol.toStringTag` (the brand:
-//   `"Uint8Array"` for real Uint8Arrays and subclasses, `undefined` for anything else, Proxies
-//   included) and `length` (the real length, whatever an own `length` says), and
-//   `Date.prototype.getTime` (throws for anything but a real Date; a subclass's override is
-//   never called). None of them runs user code except a Proxy's own traps.
-// - `wellFormed`: on older engines without `isWellFormed`, any surrogate is refused by a regex.
-// - `varint`: unsigned LEB128 of a non-negative safe integer (`bigVarint` for bigints).
-// - `text(s, base)`: the UTF-8 of a well-formed string, preceded by its length: a head byte with
-//   `base` (values) or a bare varint (map keys, `base < 0`). A short ASCII string (the common
-//   case) is copied char by char, which also proves it well-formed.
-// - `write` returns false with `why` set (a message, or 0 for too large: the walk stops as soon
-//   as the payload passes `limit`, the payload of a `maxLength` token, so a 50 MB value is
-//   never built in full nor copied into wasm memory, which never shrinks). A NaN is written as
-//   the one NaN the format carries. A Date is a zigzag varint of its ms. Cycles are told from
-//   deep nesting at depth 64 by the ancestors kept in `stack` (an array with own elements
-//   only, so no prototype setter runs when it is written).
-// - `pack` is re-entrant: a getter that calls the codec during a walk gets a fresh buffer,
-//   stack and limit, and the outer walk's are restored afterwards (a shared buffer once let an
-//   inner encode's bytes splice into the outer token: `[getter -> 7]` minted `[5,6,7]`). It
-//   catches what a getter or trap throws ("reading a property threw: ..."). A buffer that grew
-//   past 64 KiB is dropped after the walk. It copies the bytes into the Rust scratch buffer it
-//   is given; longer ones wait in `last` for `packed`, which Rust calls before any other call
-//   into JS.
-// - `setMemory`/`mem`: the snippet keeps one view of the module's memory (renewed when a
-//   growth detached it) and is given addresses, not slices.
-// - `tokenBytes`: strict unpadded base64url (exactly what `codec::base64url::decode` accepts)
-//   decoded four characters at a time (`charCodeAt`, no copy of the text) straight into the
-//   scratch buffer. A character past the end reads as NaN, which looks up and shifts as 0, as
-//   the `A` a zero bit pads with; anything past the table (`all > 255`) is refused. Every group
-//   writes 3 bytes, so a string whose groups would pass the scratch is not decoded: Rust checks
-//   its length against `maxLength` first, then decodes it itself.
-// - `tokenText`: the token's base64url without base64 in wasm: two characters per 12 bits from
-//   a table of the 4,096 pairs, stored as one u16 each into the ASCII buffer (written and read
-//   as bytes through the same u16 view, so the platform's byte order cancels out), then one
-//   `TextDecoder` decode of the ASCII (a string built by concatenation is a rope, slower to
-//   build and to read: 2-3x in V8). Rust puts two zero bytes after the token, so the last group
-//   reads zeros for its unused bits, and the characters past the length are cut off.
-// - `read`/`unpackCursor` (the reverse way) see only bytes already checked by Rust. Objects,
-//   arrays and the cursor get own data properties only: plain assignment when no prototype has
-//   the key (`k in Object.prototype`, `i in Array.prototype` while Array.prototype's prototype
-//   is Object.prototype), else `defineProperty` with a descriptor without a prototype, so no
-//   setter planted on `Object.prototype` or `Array.prototype` ever runs during a decode.
-//   `TextDecoder` is built with `ignoreBOM: true`: a leading U+FEFF is text, not a byte-order
-//   mark (it used to vanish from values, keys and key ids).
-// - `readKey`: map keys repeat from one cursor to the next, so the last ASCII key per hash slot
-//   is kept and reused when its chars equal the bytes. Only ASCII keys are kept: then equal
-//   char codes mean equal bytes. The key id of a signed or sealed cursor is read the same way.
-// - `bytesOf`: a copy of a real Uint8Array (a secret), by its brand and real length.
+// The token half of `codec.js` (its notes, and those of the walker and the reader it shares
+// with every binding, are in src/wasm/convert.rs).
 #[wasm_bindgen(module = "/src/wasm/codec.js")]
 extern "C" {
-    /// Hands the snippet the module's memory, which it reads and writes at the addresses the
-    /// functions below are given (no view object per call, no copy through a JS array).
-    #[wasm_bindgen(js_name = "setMemory")]
-    fn set_memory(memory: &JsValue);
-    /// Walks a value into payload bytes and copies them to `to` when they fit in `cap`
-    /// bytes. Returns their length; -1 when the value is not a cursor value (the reason is
-    /// `packError()`: every refusal is `unsupported_value`); `-2 - n` when the walk passed
-    /// `max` payload bytes (it stopped after `n`: too large). Longer than `cap`: fetch them
-    /// with `packed`, before any other call into JS.
-    fn pack(value: &JsValue, to: u32, cap: u32, max: f64) -> f64;
-    /// Copies the bytes of the last `pack` to `to`.
-    fn packed(to: u32);
-    /// Why the last `pack` refused its value, in the words of an `unsupported_value` message.
-    #[wasm_bindgen(js_name = "packError")]
-    fn pack_error() -> String;
     /// A copy of a real `Uint8Array` (of its bytes as the intrinsic `length` getter counts
     /// them), or `undefined` for anything else (a Proxy, a fake, a detached array).
     #[wasm_bindgen(js_name = "bytesOf")]
@@ -117,47 +44,6 @@ extern "C" {
     /// the UTF-8 decode of a Rust `String` were a third of an `encodeCursor`).
     #[wasm_bindgen(js_name = "tokenText")]
     fn token_text(at: u32, len: u32) -> JsValue;
-}
-
-/// The address of a buffer in the module's memory, for the snippet to read (wasm32
-/// addresses are 32 bits).
-fn addr(bytes: &[u8]) -> u32 {
-    bytes.as_ptr() as usize as u32
-}
-
-/// The address of a buffer the snippet writes into: taken from a unique borrow, as the
-/// pointer a `&mut [u8]` argument would pass.
-fn addr_mut(bytes: &mut [u8]) -> u32 {
-    bytes.as_mut_ptr() as usize as u32
-}
-
-/// Bytes of the scratch buffer: the payload of a token of the default `maxLength` (4,096
-/// characters of base64url are 3,072 bytes).
-const SCRATCH_LEN: usize = 3072;
-
-/// A scratch buffer for the payload going out and the decoded token coming in, taken out of
-/// its slot for the call and put back when dropped: a call re-entered from JS (a getter that
-/// mints a cursor) finds the slot empty and uses a buffer of its own, so no borrow is ever
-/// held across a call into JS.
-struct Scratch(Vec<u8>);
-
-impl Scratch {
-    fn take() -> Scratch {
-        let mut v = SCRATCH.try_with(|s| s.take()).unwrap_or_default();
-        if v.len() < SCRATCH_LEN {
-            v = vec![0; SCRATCH_LEN];
-            // The first call (or one re-entered from JS): the snippet may not know the memory.
-            set_memory(&wasm_bindgen::memory());
-        }
-        Scratch(v)
-    }
-}
-
-impl Drop for Scratch {
-    fn drop(&mut self) {
-        let v = std::mem::take(&mut self.0);
-        let _ = SCRATCH.try_with(|s| s.set(v));
-    }
 }
 
 /// Live codecs, so that bindings that receive a `CursorCodec` inside an options object (the
@@ -208,7 +94,6 @@ impl Registry {
 }
 
 thread_local! {
-    static SCRATCH: std::cell::Cell<Vec<u8>> = const { std::cell::Cell::new(Vec::new()) };
     static CODECS: RefCell<Registry> = RefCell::new(Registry::default());
     static NEXT_ID: std::cell::Cell<u64> = const { std::cell::Cell::new(1) };
 }
@@ -307,6 +192,7 @@ fn encode_js(
         addr_mut(&mut scratch.0),
         scratch.0.len() as u32,
         limit as f64,
+        false,
     );
     if got == -1.0 {
         return Err(bad(pack_error()).into());
@@ -412,29 +298,6 @@ fn decode_js(
         *first = flags;
     }
     Ok(unpack_cursor(addr(&meta), addr(&body)))
-}
-
-/// Builds the JS `Cursor` object; absent optional fields stay `undefined`.
-pub fn cursor_to_js(cursor: &Cursor) -> JsValue {
-    let obj = Object::new();
-    set_own(&obj, "value", &from_value(&cursor.value));
-    set_own(&obj, "direction", &cursor.direction.as_str().into());
-    if let Some(ms) = cursor.issued_at {
-        set_own(&obj, "issuedAt", &Date::new(&(ms as f64).into()));
-    }
-    if let Some(ms) = cursor.expires_at {
-        set_own(&obj, "expiresAt", &Date::new(&(ms as f64).into()));
-    }
-    if let Some(id) = &cursor.key_id {
-        set_own(&obj, "keyId", &id.into());
-    }
-    if let Some(seg) = cursor.segment {
-        let s = Object::new();
-        set_own(&s, "segment", &seg.segment.into());
-        set_own(&s, "total", &seg.total.into());
-        set_own(&obj, "segment", &s);
-    }
-    obj.into()
 }
 
 fn check_bag(options: &JsValue) -> Result<(), JsValue> {

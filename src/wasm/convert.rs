@@ -1,65 +1,169 @@
-//! Conversion between JS values and [`Value`], exact or refused with `unsupported_value`.
+//! Conversion between JS values and [`Value`]: one converter each way, for every binding.
+//!
+//! JS to [`Value`]: the walker of `codec.js` (`pack`) writes the value's format v1 payload
+//! bytes in one crossing, and [`payload::decode`] reads them as strictly as any token's payload.
+//! [`Value`] to JS: [`payload::encode`] writes the bytes and the reader of `codec.js`
+//! (`unpackValue`) builds the value in one crossing. The codec uses the same walker and reader
+//! for cursors (src/wasm/codec.rs), so a value means the same thing whichever binding reads it,
+//! and tests/vectors test the two directly. (A Rust walker over js-sys calls crossed the
+//! boundary once per property, and was a second converter with its own refusals.)
 
-use js_sys::{Array, Date, JsString, Object, Reflect, Uint8Array};
 use wasm_bindgen::prelude::*;
-use wasm_bindgen::JsCast;
 
-use crate::codec::MAX_DEPTH;
+use crate::codec::payload;
 use crate::error::CursorError;
 use crate::value::Value;
 
-// `peek(v, what)` reads one thing of a caller's object that may be a Proxy (or a revoked one)
-// whose traps throw, with intrinsics captured when the module loads (a subclass's or a fake's
-// own `getTime`, `length` or `Symbol.toStringTag` is never consulted): 0 `Array.isArray`, 1 the
-// prototype, 2 `Object.keys` (`null` when the object has symbol keys), 3 a Date's time (throws
-// for anything but a real Date), 4 a copy of a real Uint8Array, 5 `length`, 6 the typed-array
-// brand (`undefined` for anything that is not a typed array, Proxies included), else the name
-// of the class whose prototype `v` is, from own data properties only (no getter runs).
-// Through this `catch` import a throw is an error value; through the js_sys methods it would
-// unwind through the wasm frames and leave the calling object borrowed (a `CursorStack` whose
-// `record` got a throwing Proxy was unusable afterwards). `put(o, k, v)` sets an own data
-// property (also an array element) without running any setter a prototype may carry (a
-// polluted `Object.prototype` or `Array.prototype`): plain assignment when no prototype has
-// the key, else `defineProperty` with a descriptor that has no prototype either. The comments
-// live here: the JS ships as written.
-#[wasm_bindgen(
-    inline_js = "const O = Object, P = O.prototype, A = Array.prototype, gp = O.getPrototypeOf, od = O.getOwnPropertyDescriptor;
-const u = (f) => Function.prototype.call.bind(f), T = gp(Uint8Array.prototype), U8 = Uint8Array, isA = Array.isArray;
-const tag = u(od(T, Symbol.toStringTag).get), time = u(Date.prototype.getTime), keys = O.keys, syms = O.getOwnPropertySymbols, def = O.defineProperty;
-const name = (p) => { const c = od(p, 'constructor'), n = c && typeof c.value === 'function' && od(c.value, 'name'); return n && typeof n.value === 'string' && n.value || 'object'; };
-export const peek = (v, k) =>
-  k < 1 ? isA(v) : k < 2 ? gp(v) : k < 3 ? (syms(v).length ? null : keys(v))
-  : k < 4 ? time(v) : k < 5 ? new U8(v) : k < 6 ? v.length : k < 7 ? tag(v) : name(v);
-export const put = (o, k, v) => {
-  const p = gp(o);
-  if (gp(p) === (p === A ? P : null) && !(k in p)) o[k] = v;
-  else def(o, k, { __proto__: null, value: v, writable: true, enumerable: true, configurable: true });
-};"
-)]
+// `codec.js`: the one value converter of the bindings, each way. Crossing the JS/wasm boundary once
+// per property (typeof checks, Reflect.get, Object.keys, prototype checks) cost ten times more
+// than the codec itself. So JS walks the value ONCE into the payload bytes of format v1
+// (docs/cursor-format.md, "Payload") and hands them over in one call; Rust checks those bytes
+// as strictly as a decoder does before it encodes, signs or seals anything, in every mode (no
+// byte from JS is trusted). The reverse way, Rust hands over the checked payload and JS builds
+// the value. The walker reads each user value exactly once and reports every refusal itself
+// (`packError`, always `unsupported_value`): no second reader ever sees the value, so a getter
+// runs once and a Proxy cannot answer differently the second time. (The comments of the
+// snippet live here: it ships as written, and every byte counts against the size budget.)
+// Notes on its functions:
+// - Intrinsics are captured when the module loads: `Array.isArray`, `Object.getPrototypeOf`,
+//   `Object.keys`, the `%TypedArray%.prototype` getters of `Symbol.toStringTag` (the brand:
+//   `"Uint8Array"` for real Uint8Arrays and subclasses, `undefined` for anything else, Proxies
+//   included) and `length` (the real length, whatever an own `length` says), and
+//   `Date.prototype.getTime` (throws for anything but a real Date; a subclass's override is
+//   never called). None of them runs user code except a Proxy's own traps.
+// - `wellFormed`: on older engines without `isWellFormed`, any surrogate is refused by a regex.
+// - `varint`: unsigned LEB128 of a non-negative safe integer (`bigVarint` for bigints).
+// - `text(s, base)`: the UTF-8 of a well-formed string, preceded by its length: a head byte with
+//   `base` (values) or a bare varint (map keys, `base < 0`). A short ASCII string (the common
+//   case) is copied char by char, which also proves it well-formed.
+// - `write` returns false with `why` set (a message, or 0 for too large: the walk stops as soon
+//   as the payload passes `limit`, the payload of a `maxLength` token, so a 50 MB value is
+//   never built in full nor copied into wasm memory, which never shrinks). A NaN is written as
+//   the one NaN the format carries. A Date is a zigzag varint of its ms. Cycles are told from
+//   deep nesting at depth 64 by the ancestors kept in `stack` (an array with own elements
+//   only, so no prototype setter runs when it is written).
+// - `pack` is re-entrant: a getter that calls the codec during a walk gets a fresh buffer,
+//   stack and limit, and the outer walk's are restored afterwards (a shared buffer once let an
+//   inner encode's bytes splice into the outer token: `[getter -> 7]` minted `[5,6,7]`). It
+//   catches what a getter or trap throws ("reading a property threw: ..."). A buffer that grew
+//   past 64 KiB is dropped after the walk. It copies the bytes into the Rust scratch buffer it
+//   is given; longer ones wait in `last` for `packed`, which Rust calls before any other call
+//   into JS.
+// - `setMemory`/`mem`: the snippet keeps one view of the module's memory (renewed when a
+//   growth detached it) and is given addresses, not slices.
+// - `tokenBytes`: strict unpadded base64url (exactly what `codec::base64url::decode` accepts)
+//   decoded four characters at a time (`charCodeAt`, no copy of the text) straight into the
+//   scratch buffer. A character past the end reads as NaN, which looks up and shifts as 0, as
+//   the `A` a zero bit pads with; anything past the table (`all > 255`) is refused. Every group
+//   writes 3 bytes, so a string whose groups would pass the scratch is not decoded: Rust checks
+//   its length against `maxLength` first, then decodes it itself.
+// - `tokenText`: the token's base64url without base64 in wasm: two characters per 12 bits from
+//   a table of the 4,096 pairs, stored as one u16 each into the ASCII buffer (written and read
+//   as bytes through the same u16 view, so the platform's byte order cancels out), then one
+//   `TextDecoder` decode of the ASCII (a string built by concatenation is a rope, slower to
+//   build and to read: 2-3x in V8). Rust puts two zero bytes after the token, so the last group
+//   reads zeros for its unused bits, and the characters past the length are cut off.
+// - `read`/`unpackCursor` (the reverse way) see only bytes already checked by Rust. Objects,
+//   arrays and the cursor get own data properties only: plain assignment when no prototype has
+//   the key (`k in Object.prototype`, `i in Array.prototype` while Array.prototype's prototype
+//   is Object.prototype), else `defineProperty` with a descriptor without a prototype, so no
+//   setter planted on `Object.prototype` or `Array.prototype` ever runs during a decode.
+//   `TextDecoder` is built with `ignoreBOM: true`: a leading U+FEFF is text, not a byte-order
+//   mark (it used to vanish from values, keys and key ids).
+// - `readKey`: map keys repeat from one cursor to the next, so the last ASCII key per hash slot
+//   is kept and reused when its chars equal the bytes. Only ASCII keys are kept: then equal
+//   char codes mean equal bytes. The key id of a signed or sealed cursor is read the same way.
+// - `bytesOf`: a copy of a real Uint8Array (a secret), by its brand and real length.
+#[wasm_bindgen(module = "/src/wasm/codec.js")]
 extern "C" {
-    #[wasm_bindgen(catch)]
-    fn peek(value: &JsValue, what: u32) -> Result<JsValue, JsValue>;
-    fn put(obj: &JsValue, key: &JsValue, value: &JsValue);
+    /// Hands the snippet the module's memory, which it reads and writes at the addresses the
+    /// functions below are given (no view object per call, no copy through a JS array).
+    #[wasm_bindgen(js_name = "setMemory")]
+    fn set_memory(memory: &JsValue);
+    /// Walks a value into payload bytes and copies them to `to` when they fit in `cap`
+    /// bytes. Returns their length; -1 when the value is not a cursor value (the reason is
+    /// `packError()`: every refusal is `unsupported_value`); `-2 - n` when the walk passed
+    /// `max` payload bytes (it stopped after `n`: too large). Longer than `cap`: fetch them
+    /// with `packed`, before any other call into JS. With `tokens`, `undefined` inside the
+    /// value reads as JSON reads it (see [`token_to_value`]).
+    pub(crate) fn pack(value: &JsValue, to: u32, cap: u32, max: f64, tokens: bool) -> f64;
+    /// Copies the bytes of the last `pack` to `to`.
+    pub(crate) fn packed(to: u32);
+    /// Why the last `pack` refused its value, in the words of an `unsupported_value` message.
+    #[wasm_bindgen(js_name = "packError")]
+    pub(crate) fn pack_error() -> String;
+    /// The JS value of the checked payload bytes at `at`.
+    #[wasm_bindgen(js_name = "unpackValue")]
+    fn unpack_value(at: u32) -> JsValue;
+    /// `Array.isArray`, which throws for a revoked Proxy: caught, as an error value.
+    #[wasm_bindgen(js_name = "isArrayOf", catch)]
+    fn is_array_of(value: &JsValue) -> Result<bool, JsValue>;
 }
 
-/// [`peek`], with a throw reported as `unsupported_value`.
-fn read(value: &JsValue, what: u32) -> Result<JsValue, CursorError> {
-    peek(value, what).map_err(|e| getter_failed(&e))
+/// The address of a buffer in the module's memory, for the snippet to read (wasm32
+/// addresses are 32 bits).
+pub(crate) fn addr(bytes: &[u8]) -> u32 {
+    bytes.as_ptr() as usize as u32
+}
+
+/// The address of a buffer the snippet writes into: taken from a unique borrow, as the
+/// pointer a `&mut [u8]` argument would pass.
+pub(crate) fn addr_mut(bytes: &mut [u8]) -> u32 {
+    bytes.as_mut_ptr() as usize as u32
+}
+
+/// Bytes of the scratch buffer: the payload of a token of the default `maxLength` (4,096
+/// characters of base64url are 3,072 bytes).
+const SCRATCH_LEN: usize = 3072;
+
+/// A scratch buffer for the payload going out and the decoded token coming in, taken out of
+/// its slot for the call and put back when dropped: a call re-entered from JS (a getter that
+/// mints a cursor) finds the slot empty and uses a buffer of its own, so no borrow is ever
+/// held across a call into JS.
+pub(crate) struct Scratch(pub(crate) Vec<u8>);
+
+impl Scratch {
+    pub(crate) fn take() -> Scratch {
+        let mut v = SCRATCH.try_with(|s| s.take()).unwrap_or_default();
+        if v.len() < SCRATCH_LEN {
+            v = vec![0; SCRATCH_LEN];
+            // The first call (or one re-entered from JS): the snippet may not know the memory.
+            set_memory(&wasm_bindgen::memory());
+        }
+        Scratch(v)
+    }
+}
+
+impl Drop for Scratch {
+    fn drop(&mut self) {
+        let v = std::mem::take(&mut self.0);
+        let _ = SCRATCH.try_with(|s| s.set(v));
+    }
+}
+
+thread_local! {
+    static SCRATCH: std::cell::Cell<Vec<u8>> = const { std::cell::Cell::new(Vec::new()) };
 }
 
 /// `Array.isArray(value)`, where a revoked Proxy's throw is `unsupported_value`.
 pub(crate) fn is_array(value: &JsValue) -> Result<bool, CursorError> {
-    Ok(read(value, 0)?.is_truthy())
-}
-
-fn unsupported(why: impl Into<String>) -> CursorError {
-    CursorError::UnsupportedValue(why.into())
+    is_array_of(value).map_err(|err| {
+        let message = js_sys::Reflect::get(&err, &"message".into())
+            .ok()
+            .and_then(|m| m.as_string());
+        CursorError::UnsupportedValue(
+            [
+                "reading a property threw: ",
+                message.as_deref().unwrap_or("an error"),
+            ]
+            .concat(),
+        )
+    })
 }
 
 /// Converts a JS value into a [`Value`]; anything that is not a `CursorValue` is refused.
 pub fn to_value(js: &JsValue) -> Result<Value, CursorError> {
-    let mut ancestors = Vec::new();
-    to_value_inner(js, &mut ancestors, false)
+    walk(js, false)
 }
 
 /// [`to_value`] for a service token: `undefined` is read as JSON reads it (an object field
@@ -67,189 +171,47 @@ pub fn to_value(js: &JsValue) -> Result<Value, CursorError> {
 /// built with a field set to `undefined` is still a token the paginator can compare and
 /// write into a resumeToken.
 pub fn token_to_value(js: &JsValue) -> Result<Value, CursorError> {
-    let mut ancestors = Vec::new();
-    to_value_inner(js, &mut ancestors, true)
+    walk(js, true)
 }
 
-fn to_value_inner(
-    js: &JsValue,
-    ancestors: &mut Vec<JsValue>,
-    json_undefined: bool,
-) -> Result<Value, CursorError> {
-    if js.is_null() {
-        return Ok(Value::Null);
+fn walk(js: &JsValue, tokens: bool) -> Result<Value, CursorError> {
+    let mut scratch = Scratch::take();
+    let got = pack(
+        js,
+        addr_mut(&mut scratch.0),
+        scratch.0.len() as u32,
+        f64::INFINITY,
+        tokens,
+    );
+    // Without a limit the walk never stops for size: any failure is a refusal.
+    if got < 0.0 {
+        return Err(CursorError::UnsupportedValue(pack_error()));
     }
-    if js.is_undefined() {
-        return Err(unsupported("undefined is not a cursor value"));
-    }
-    if let Some(b) = js.as_bool() {
-        return Ok(Value::Bool(b));
-    }
-    if let Some(f) = js.as_f64() {
-        return Ok(Value::Float(f));
-    }
-    if js.is_string() {
-        let s: &JsString = js.unchecked_ref();
-        if !s.is_valid_utf16() {
-            return Err(unsupported("string contains a lone surrogate"));
+    let len = got as usize;
+    match scratch.0.get(..len) {
+        Some(bytes) => payload::decode(bytes, false),
+        None => {
+            let mut big = vec![0; len];
+            packed(addr_mut(&mut big));
+            payload::decode(&big, false)
         }
-        return Ok(Value::String(String::from(s)));
     }
-    if js.is_bigint() {
-        // wasm-bindgen's 64-bit conversions check the range exactly (no wrapping).
-        if let Ok(n) = i64::try_from(js.clone()) {
-            return Ok(Value::Int(n.into()));
-        }
-        if let Ok(n) = u64::try_from(js.clone()) {
-            return Ok(Value::Int(n.into()));
-        }
-        return Err(unsupported("bigint is outside [-2^63, 2^64-1]"));
-    }
-    if js.is_symbol() {
-        return Err(unsupported("a symbol is not a cursor value"));
-    }
-    if js.is_function() {
-        return Err(unsupported("a function is not a cursor value"));
-    }
-    if !js.is_object() {
-        return Err(unsupported("value of unknown type"));
-    }
-    let brand = read(js, 6)?;
-    if !brand.is_undefined() {
-        if brand.as_string().as_deref() != Some("Uint8Array") {
-            return Err(unsupported(
-                "a typed array other than Uint8Array is not a cursor value",
-            ));
-        }
-        let bytes: Uint8Array = read(js, 4)?.unchecked_into();
-        return Ok(Value::Bytes(bytes.to_vec()));
-    }
-    let array = read(js, 0)?.is_truthy();
-    let proto = if array { JsValue::NULL } else { read(js, 1)? };
-    let plain =
-        array || proto.is_null() || Object::is(&proto, &Object::get_prototype_of(&Object::new()));
-    if !plain {
-        // A real Date, read with the intrinsic `getTime` (a subclass's override is not asked).
-        return match peek(js, 3) {
-            Ok(ms) => match ms.as_f64() {
-                Some(ms) if ms.is_finite() => Ok(Value::Date(ms as i64)),
-                _ => Err(unsupported("invalid Date")),
-            },
-            Err(_) => Err(unsupported(
-                [
-                    &read(&proto, 7)
-                        .ok()
-                        .and_then(|n| n.as_string())
-                        .unwrap_or_else(|| "object".into()),
-                    " is not a plain object",
-                ]
-                .concat(),
-            )),
-        };
-    }
-    if ancestors.len() >= MAX_DEPTH {
-        return Err(unsupported("nesting deeper than 64"));
-    }
-    if ancestors.iter().any(|a| Object::is(a, js)) {
-        return Err(unsupported("cyclic value"));
-    }
-    ancestors.push(js.clone());
-    let result = if array {
-        let length = match read(js, 5)?.as_f64() {
-            Some(n) if n.fract() == 0.0 && (0.0..=4_294_967_295.0).contains(&n) => n as u32,
-            _ => {
-                return Err(unsupported(
-                    "an array's length must be a whole number in [0, 2^32 - 1]",
-                ))
-            }
-        };
-        // A sparse array may claim 2^32 - 1 elements: never reserve by its length.
-        let mut items = Vec::with_capacity((length as usize).min(64));
-        for i in 0..length {
-            let item = Reflect::get_u32(js, i).map_err(|e| getter_failed(&e))?;
-            if json_undefined && item.is_undefined() {
-                items.push(Value::Null);
-                continue;
-            }
-            items.push(to_value_inner(&item, ancestors, json_undefined)?);
-        }
-        Ok(Value::List(items))
-    } else {
-        let obj: &Object = js.unchecked_ref();
-        // Symbol-keyed properties cannot be carried; dropping them would change the value.
-        let keys = read(js, 2)?;
-        if keys.is_null() {
-            return Err(unsupported(
-                "an object with symbol keys is not a cursor value",
-            ));
-        }
-        let keys: Array = keys.unchecked_into();
-        let mut entries = Vec::with_capacity((keys.length() as usize).min(64));
-        for key in keys.iter() {
-            let item = Reflect::get(obj, &key).map_err(|e| getter_failed(&e))?;
-            if json_undefined && item.is_undefined() {
-                continue;
-            }
-            // Keys cross as UTF-16 too: a lone surrogate would silently become U+FFFD.
-            let key = match key.dyn_ref::<JsString>() {
-                Some(k) if k.is_valid_utf16() => String::from(k),
-                _ => return Err(unsupported("map key contains a lone surrogate")),
-            };
-            entries.push((key, to_value_inner(&item, ancestors, json_undefined)?));
-        }
-        Ok(Value::Map(entries))
-    };
-    ancestors.pop();
-    result
-}
-
-fn getter_failed(err: &JsValue) -> CursorError {
-    let msg = Reflect::get(err, &"message".into())
-        .ok()
-        .and_then(|m| m.as_string());
-    unsupported(
-        [
-            "reading a property threw: ",
-            msg.as_deref().unwrap_or("an error"),
-        ]
-        .concat(),
-    )
 }
 
 /// Converts a [`Value`] into its JS form: `Int` as `bigint`, `Bytes` as `Uint8Array`,
-/// `Date` as `Date`, maps as plain objects with their key order.
+/// `Date` as `Date`, maps as plain objects with their key order (own data properties: no
+/// setter of a polluted prototype runs).
 pub fn from_value(value: &Value) -> JsValue {
-    match value {
-        Value::Null => JsValue::NULL,
-        Value::Bool(b) => JsValue::from_bool(*b),
-        Value::Float(f) => JsValue::from_f64(*f),
-        // In range by construction of `Value::Int`; both conversions give a JS bigint.
-        Value::Int(i) => match i64::try_from(*i) {
-            Ok(n) => JsValue::from(n),
-            Err(_) => JsValue::from(*i as u64),
-        },
-        Value::String(s) => JsValue::from_str(s),
-        Value::Bytes(b) => Uint8Array::from(b.as_slice()).into(),
-        Value::Date(ms) => Date::new(&JsValue::from_f64(*ms as f64)).into(),
-        Value::List(items) => {
-            let list = Array::new();
-            for (i, item) in items.iter().enumerate() {
-                put(&list, &JsValue::from(i as u32), &from_value(item));
-            }
-            list.into()
-        }
-        Value::Map(entries) => {
-            let obj = Object::new();
-            for (k, v) in entries {
-                set_own(&obj, k, &from_value(v));
-            }
-            obj.into()
-        }
-    }
-}
-
-/// Sets an own enumerable data property, also for the key `__proto__`, without running a setter
-/// of a (polluted) prototype.
-pub fn set_own(obj: &Object, key: &str, value: &JsValue) {
-    put(obj, &key.into(), value);
+    let mut scratch = Scratch::take();
+    let bytes = &mut scratch.0;
+    bytes.clear();
+    // Every `Value` the bindings hold came from a JS value or a checked payload, so it has
+    // an encoding; `null` stands in for one that has none (a Rust-built value out of range).
+    let js = match payload::write(bytes, value) {
+        Ok(()) => unpack_value(addr(bytes)),
+        Err(_) => JsValue::NULL,
+    };
+    // Back to a whole scratch buffer, so the next call reuses it.
+    bytes.resize(bytes.len().max(SCRATCH_LEN), 0);
+    js
 }

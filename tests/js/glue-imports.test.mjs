@@ -24,17 +24,11 @@ const glueUrl = new URL("./node_modules/pagecursor/pagecursor.js", import.meta.u
  * in JS first).
  */
 const REVIEWED = {
-  __wbg___wbindgen_bigint_get_as_i64: "typeof check, then a store into wasm memory",
-  __wbg___wbindgen_boolean_get: "typeof check",
-  __wbg___wbindgen_is_bigint: "typeof check",
-  __wbg___wbindgen_is_falsy: "`!v` never calls user code (ToBoolean has no hook)",
   __wbg___wbindgen_is_function: "typeof check",
   __wbg___wbindgen_is_null: "=== check",
   __wbg___wbindgen_is_object: "typeof check",
   __wbg___wbindgen_is_string: "typeof check",
-  __wbg___wbindgen_is_symbol: "typeof check",
   __wbg___wbindgen_is_undefined: "=== check",
-  __wbg___wbindgen_jsval_eq: "=== check",
   __wbg___wbindgen_memory: "the module's own memory",
   __wbg___wbindgen_number_get: "typeof check, then a store into wasm memory",
   __wbg___wbindgen_string_get: "typeof check, then a copy of a primitive string",
@@ -44,20 +38,20 @@ const REVIEWED = {
     "across user code and src/js/api.js checks every receiver before the glue (boundary rows " +
     "'re-entrant …', 'guard of pkg/api.js')",
   __wbg_new: "a new Array, Object or Date of a number: no user code",
-  __wbg_new_from_slice: "a new Uint8Array copied from wasm memory",
   __wbg_now: "Date.now",
-  __wbg_is: "Object.is never calls user code",
+  __wbg_unpackValue:
+    "codec.js's reader over payload bytes Rust wrote and checked (convert.rs from_value): it builds " +
+    "fresh arrays and objects with own data properties and reads no user value",
   __wbg_of: "Array.of defines own data properties (no setter of Array.prototype runs)",
   __wbg_reject: "Promise.reject of a value",
   __wbg_prototypesetcall: "an intrinsic TypedArray set of wasm memory from an array the package made",
   __wbg_charCodeAt: "js_sys is_valid_utf16 over a string primitive (String.prototype is trusted as loaded)",
-  __wbg_getPrototypeOf: "only of `new Object()` (convert.rs, the plain-object prototype)",
   __wbg_length:
-    "only of values the package made: Object.keys results (convert.rs), the chunk arrays of an " +
+    "only of values the package made: the chunk arrays of an " +
     "InfiniteList (infinite.rs), the copies of the page snippet and its typed arrays (page.rs), " +
     "and string primitives (resume token and saved state, measured before the copy)",
   __wbg_get: "Array::get on the page snippet's own copies (page.rs)",
-  __wbg_get_unchecked: "Array iteration over Object.keys results and the snippet's copies",
+  __wbg_get_unchecked: "Array iteration over the snippet's copies",
   __wbg_deliver: "a method of the driver's own Orders object (src/js/paginator.ts): stores numbers",
   __wbg_request: "a method of the driver's own Orders object (src/js/paginator.ts): stores numbers",
   __wbg_infiniteload_new: "wasm-bindgen's __wrap of a new InfiniteLoad (handed only to the driver's runLoad, src/js/paginator.ts; never to user code)",
