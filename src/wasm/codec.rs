@@ -1,7 +1,9 @@
 //! JS bindings of the cursor codec: `CursorCodec`, `encodeCursor`, `decodeCursor`.
 //!
-//! Only option parsing and conversion live here. Bad option values are `CursorError`s with
-//! the code `unsupported_value` (never a `TypeError`), so callers handle one error class.
+//! Only option parsing and conversion live here. An option of the wrong type or out of range
+//! is a `TypeError` or `RangeError` with the code `invalid_argument` (src/wasm/errors.rs, one
+//! policy for every export); options that contradict each other and values the format cannot
+//! carry are `CursorError`s.
 
 use std::cell::RefCell;
 use std::rc::Rc;
