@@ -210,36 +210,27 @@ fn keyset_error(err: KeysetError) -> JsValue {
     }
 }
 
-// `keyColumns` reads the key columns of the items in one pass on the JS side, so that a whole
-// column crosses into WebAssembly at once instead of with several calls per value: numbers and
-// valid Dates as one Float64Array, well-formed strings as one joined string plus their UTF-16
-// lengths (a Float64Array too: one typed-array copy in the wasm, not two), bigints in the i64 range as one BigInt64Array (`packed`: the column as one typed
-// array or joined string when all its values have the type of the first one, else null). Other
-// columns go value by value. It returns the index of the first item that is not an object, if
-// any. (The comments live here, not in the JS: the JS is shipped as written and every byte of
-// it counts against the size budget.)
+// `keyColumns` reads the key columns of the items in one pass on the JS side: for each key, a
+// new array of every item's value (each read once), which then crosses into WebAssembly as one
+// value through the one converter (the codec walker, src/wasm/convert.rs). It returns the index
+// of the first item that is not an object, if any. (The comments live here, not in the JS: the
+// JS is shipped as written and every byte of it counts against the size budget.)
 //
 // Every value of the caller is read once, here, with intrinsics captured when the module loads
-// (a patched `Array.isArray`, `Date.prototype.getTime`, `String.prototype.isWellFormed` or
-// `Array.prototype.join` is never called): `copy` reads an array's `length` and each element
+// (a patched `Array.isArray` is never called): `copy` reads an array's `length` and each element
 // once into a new array (`null`: not an array; `undefined`: a `length` that is no array
 // length, which only a Proxy can claim), and the bindings read only that copy afterwards; a
 // revoked Proxy is a `TypeError` and more than 2^24 elements a `RangeError`, both with `code:
 // "invalid_argument"` (a Proxy claiming 2^32 - 1 elements would be read one by one for minutes:
-// in-memory page models sort at most 2^24 items). A
-// Date is one whose time the intrinsic `getTime` reads (a subclass's override is not asked; a
-// fake `Object.create(Date.prototype)` goes value by value, where it is refused). Arrays are
+// in-memory page models sort at most 2^24 items). A key value is read as the walker reads any
+// value (a Date by the intrinsic `getTime`, a fake one refused). Arrays are
 // built with `Array.from` over an array-like without a prototype and results are object
 // literals: both create own data properties, so no setter of a polluted `Object.prototype` or
 // `Array.prototype` runs and nothing reads through to one. Every import that runs any of it is
 // `catch`: what a getter or Proxy trap throws comes back as the error, never unwinding through
 // WebAssembly frames.
 #[wasm_bindgen(inline_js = r#"
-const I64_MIN = -(2n ** 63n);
-const I64_END = 2n ** 63n;
-const isArray = Array.isArray, from = Array.from, F = Function.prototype.call;
-const time = F.bind(Date.prototype.getTime), join = F.bind(Array.prototype.join);
-const wf = String.prototype.isWellFormed, wellFormed = wf && F.bind(wf);
+const isArray = Array.isArray, from = Array.from;
 const list = (n, f) => from({ __proto__: null, length: n }, f);
 const define = Object.defineProperty;
 const argError = (E, m) => define(new E(m), "code", { __proto__: null, value: "invalid_argument", writable: true, enumerable: true, configurable: true });
@@ -267,54 +258,6 @@ export const offsetResult = (items, page, limit, total, pages, offset, hasNext, 
 export const keysetResult = (items, n, p, hasNext, hasPrevious) =>
   n === undefined ? (p === undefined ? { items, hasNext, hasPrevious } : { items, previousCursor: p, hasNext, hasPrevious })
   : p === undefined ? { items, nextCursor: n, hasNext, hasPrevious } : { items, nextCursor: n, previousCursor: p, hasNext, hasPrevious };
-function dateTime(v) {
-  try {
-    return time(v);
-  } catch {
-    return NaN;
-  }
-}
-function packed(col) {
-  const n = col.length;
-  const first = col[0];
-  if (typeof first === "number") {
-    const f = new Float64Array(n);
-    for (let i = 0; i < n; i++) {
-      const v = col[i];
-      if (typeof v !== "number") return null;
-      f[i] = v;
-    }
-    return [0, f];
-  }
-  if (first !== null && typeof first === "object" && dateTime(first) === dateTime(first)) {
-    const f = new Float64Array(n);
-    for (let i = 0; i < n; i++) {
-      const t = dateTime(col[i]);
-      if (t !== t) return null;
-      f[i] = t;
-    }
-    return [1, f];
-  }
-  if (typeof first === "string" && wellFormed) {
-    const lengths = new Float64Array(n);
-    for (let i = 0; i < n; i++) {
-      const v = col[i];
-      if (typeof v !== "string" || !wellFormed(v)) return null;
-      lengths[i] = v.length;
-    }
-    return [3, join(col, ""), lengths];
-  }
-  if (typeof first === "bigint") {
-    const f = new BigInt64Array(n);
-    for (let i = 0; i < n; i++) {
-      const v = col[i];
-      if (typeof v !== "bigint" || v < I64_MIN || v >= I64_END) return null;
-      f[i] = v;
-    }
-    return [4, f];
-  }
-  return null;
-}
 export function keyColumns(items, keys) {
   const n = items.length;
   for (let i = 0; i < n; i++) {
@@ -322,8 +265,8 @@ export function keyColumns(items, keys) {
     if (item === null || typeof item !== "object") return i;
   }
   return list(keys.length, (_, k) => {
-    const key = keys[k], col = list(n, (_, i) => items[i][key]);
-    return packed(col) ?? [2, col];
+    const key = keys[k];
+    return list(n, (_, i) => items[i][key]);
   });
 }
 "#)]
@@ -368,7 +311,8 @@ extern "C" {
     fn pick_items(items: &Array, indices: &[u32], n: u32) -> Result<JsValue, JsValue>;
 }
 
-/// The key values of every item, row by row.
+/// The key values of every item, row by row: each key's column (read once per item by
+/// `keyColumns`) crosses as one value through the one converter (src/wasm/convert.rs).
 fn key_rows(items: &Array, names: &Array, keys: &[SortKey]) -> Result<Vec<Vec<Value>>, JsValue> {
     let columns = key_columns(items, names)?;
     if let Some(i) = columns.as_f64() {
@@ -382,81 +326,36 @@ fn key_rows(items: &Array, names: &Array, keys: &[SortKey]) -> Result<Vec<Vec<Va
     let mut rows: Vec<Vec<Value>> = (0..n).map(|_| Vec::with_capacity(keys.len())).collect();
     let columns: Array = columns.unchecked_into();
     for (key, column) in keys.iter().zip(columns.iter()) {
-        let column: Array = column.unchecked_into();
-        let kind = column.get(0).as_f64().unwrap_or(2.0);
-        let values = column.get(1);
-        if kind == 0.0 || kind == 1.0 {
-            let numbers = js_sys::Float64Array::from(values).to_vec();
-            for (row, n) in rows.iter_mut().zip(numbers) {
-                row.push(if kind == 0.0 {
-                    Value::Float(n)
-                } else {
-                    Value::Date(n as i64)
-                });
-            }
-            continue;
-        }
-        if kind == 3.0 {
-            let joined = values.as_string().unwrap_or_default();
-            let lengths = js_sys::Float64Array::from(column.get(2)).to_vec();
-            let mut chars = joined.chars();
-            for (row, len) in rows.iter_mut().zip(lengths) {
-                // The strings are well-formed, so each ends on a character boundary; cut the
-                // joined string where each one's UTF-16 length is used up.
-                let rest = chars.as_str();
-                let mut units = 0;
-                while units < len as usize {
-                    match chars.next() {
-                        Some(c) => units += c.len_utf16(),
-                        None => break,
-                    }
-                }
-                let taken = rest.len() - chars.as_str().len();
-                row.push(Value::String(
-                    rest.get(..taken).unwrap_or_default().to_owned(),
-                ));
-            }
-            continue;
-        }
-        if kind == 4.0 {
-            let numbers = js_sys::BigInt64Array::from(values).to_vec();
-            for (row, n) in rows.iter_mut().zip(numbers) {
-                row.push(Value::Int(n.into()));
-            }
-            continue;
-        }
-        let values: Array = values.unchecked_into();
-        for (i, (row, v)) in rows.iter_mut().zip(values.iter()).enumerate() {
-            if v.is_undefined() {
-                return Err(type_error(
-                    &[
-                        "item ",
-                        &decimal(i as u64),
-                        " has no value for key ",
-                        &quoted(&key.name),
-                    ]
-                    .concat(),
-                ));
-            }
-            row.push(to_value(&v).map_err(|e| {
-                match e {
-                    CursorError::UnsupportedValue(why) => CursorError::UnsupportedValue(
-                        [
-                            "item ",
-                            &decimal(i as u64),
-                            ", key ",
-                            &quoted(&key.name),
-                            ": ",
-                            &why,
-                        ]
-                        .concat(),
-                    ),
-                    other => other,
-                }
-            })?);
+        let values = match to_value(&column) {
+            Ok(Value::List(values)) if values.len() == n => values,
+            // Which item: the column again, value by value (only on this error path).
+            _ => return Err(column_error(&column.unchecked_into(), &key.name)),
+        };
+        for (row, v) in rows.iter_mut().zip(values) {
+            row.push(v);
         }
     }
     Ok(rows)
+}
+
+/// The error of the first value of a key column that is no cursor value.
+fn column_error(column: &Array, key: &str) -> JsValue {
+    for (i, v) in column.iter().enumerate() {
+        let at = |what: &str| ["item ", &decimal(i as u64), what, &quoted(key)].concat();
+        if v.is_undefined() {
+            return type_error(&at(" has no value for key "));
+        }
+        if let Err(e) = to_value(&v) {
+            return match e {
+                CursorError::UnsupportedValue(why) => {
+                    CursorError::UnsupportedValue([&at(", key "), ": ", &why].concat()).into()
+                }
+                other => other.into(),
+            };
+        }
+    }
+    // Unreachable: a column that fails as a whole has a value that fails alone.
+    type_error(&["a value of key ", &quoted(key), " is no cursor value"].concat())
 }
 
 /// One keyset page of an array: the items sorted by `keys` (the last key a unique
