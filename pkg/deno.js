@@ -6,7 +6,7 @@ import { loadedNow } from "./loading.js";
 
 initSync({ module: wasmModule });
 
-export * from "./api.js";
+export * from "./exports.js";
 export const ready = loadedNow();
 /** Idempotent: returns `ready`. */
 export const init = () => ready;

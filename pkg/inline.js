@@ -12,7 +12,7 @@ const bytes = new Uint8Array(binary.length);
 for (let i = 0; i < binary.length; i++) bytes[i] = binary.charCodeAt(i);
 initSync({ module: bytes });
 
-export * from "./api.js";
+export * from "./exports.js";
 export const ready = loadedNow();
 /** Idempotent: returns `ready`. */
 export const init = () => ready;

@@ -7,7 +7,7 @@ import { loadedNow } from "./loading.js";
 
 initSync({ module: readFileSync(new URL("./pagecursor_bg.wasm", import.meta.url)) });
 
-export * from "./api.js";
+export * from "./exports.js";
 export const ready = loadedNow();
 /** Idempotent: returns `ready`. */
 export const init = () => ready;

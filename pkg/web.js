@@ -1,11 +1,3 @@
-// Browsers and bundlers: fetch the module next to this file (bundlers see the
-// `new URL(…, import.meta.url)` and emit the asset) and compile it while the page goes on. No
-// top-level await: importing never holds back a first render or a worker's `onmessage`.
-// `ready` resolves once synchronous calls work; asynchronous APIs wait for it themselves.
-import initWasm from "./pagecursor.js";
-import { loadWith } from "./loading.js";
-
-export * from "./api.js";
-export const ready = loadWith(initWasm({ module_or_path: new URL("./pagecursor_bg.wasm", import.meta.url) }));
-/** Idempotent: returns `ready`. */
-export const init = () => ready;
+// Browsers and bundlers: every export, with the module loaded by web-load.js.
+export { ready, init } from "./web-load.js";
+export * from "./exports.js";

@@ -38,6 +38,9 @@ done
 # keep, so a bundle without CursorCodec or encodeCursor could no longer drop them (its exports
 # are `const` arrows and a class, named by the language itself).
 minify src/js/api.ts pkg/api.js
+# The root entry's list of exports and the client half of it (re-exports only).
+minify src/js/exports.ts pkg/exports.js
+minify src/js/client.ts pkg/client.js
 # The option readers that paginator.js, react.js and tanstack.js share (small: no renaming, like
 # the snippets).
 minify src/js/options.ts pkg/options.js

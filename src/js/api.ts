@@ -1,6 +1,8 @@
-// The public surface of pagecursor, shared by every entry (node.js, web.js, workerd.js, deno.js,
-// inline.js). Each entry starts loading the WebAssembly module its own way (loading.ts) and
-// re-exports this file; nothing here waits for the module.
+// The synchronous part of pagecursor's public surface: the cursor codec (`encodeCursor`,
+// `decodeCursor`, `CursorCodec`) and the page models. Every entry re-exports it through
+// exports.ts; `pagecursor/web/codec` re-exports it alone, for pages without a bundler that only
+// mint and read cursors (they then never fetch the paginator's and the client classes' JS).
+// Nothing here waits for the module.
 //
 // Owns: the synchronous functions' not_ready check and the public CursorCodec class. May call:
 // the wasm glue (./pagecursor.js, typed by wasm-bindgen's generated declarations) and loading.ts.
@@ -12,10 +14,7 @@ import type { Cursor, CursorCodecOptions, CursorValue, DecodeOptions, EncodeOpti
 import { makeArgumentError } from "./errors.js";
 import { isLoaded, notReady } from "./loading.js";
 
-export { paginate, Paginator } from "./paginator.js";
 export { CursorError, PaginationError } from "./errors.js";
-export { CursorStack } from "./stack.js";
-export { InfiniteList } from "./infinite.js";
 
 // The synchronous functions of the wasm: before the module is instantiated each is a
 // `not_ready` CursorError that says what to await (loading.ts), not a TypeError from the glue.

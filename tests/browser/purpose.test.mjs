@@ -1,0 +1,57 @@
+// The per-purpose entries for pages without a bundler (pkg/package.json "./web/codec" and
+// "./web/client"), from the installed tarball in headless Chromium: each works on its own, a
+// page fetches only the JS of its purpose (the codec page no paginator or client classes, the
+// client page no codec or page models), and a page using both loads the one .wasm once and
+// shares one class per error.
+import { test, before, after } from "node:test";
+import assert from "node:assert/strict";
+import { launch, open, serveRepo } from "./harness.mjs";
+
+let browser;
+let server;
+let base;
+before(async () => {
+  browser = await launch();
+  ({ server, url: base } = await serveRepo());
+});
+after(async () => {
+  await browser?.close();
+  server?.close();
+});
+
+/** Opens purpose.html?which: its result, and the package files the page fetched. */
+async function run(which) {
+  const { page, problems } = await open(browser, `${base}tests/purpose.html?${which}`);
+  await page.waitForFunction(() => window.__result, null, { timeout: 20000 });
+  const result = await page.evaluate(() => window.__result);
+  const urls = await page.evaluate(() => performance.getEntriesByType("resource").map((r) => r.name));
+  await page.close();
+  const mount = "/node_modules/pagecursor/";
+  const files = urls.filter((u) => u.includes(mount)).map((u) => u.slice(u.indexOf(mount) + mount.length));
+  return { result, problems, files };
+}
+
+test("pagecursor/web/codec: codec, signing and page models, without the paginator's or the client classes' JS", async () => {
+  const { result, problems, files } = await run("codec");
+  assert.deepEqual(problems, []);
+  assert.deepEqual(result, { codec: true, signed: true, keyset: true, codecError: "malformed" });
+  assert.ok(files.includes("web-codec.js") && files.includes("api.js"), files.join(" "));
+  for (const absent of ["paginator.js", "infinite.js", "stack.js", "client.js", "exports.js"]) assert.ok(!files.includes(absent), `${absent} fetched: ${files.join(" ")}`);
+  assert.equal(files.filter((f) => f.endsWith(".wasm")).length, 1);
+});
+
+test("pagecursor/web/client: paginate, InfiniteList and CursorStack, without the codec's and page models' JS", async () => {
+  const { result, problems, files } = await run("client");
+  assert.deepEqual(problems, []);
+  assert.deepEqual(result, { walk: "[[1,2],[3]]", list: 2, stack: true, clientError: "bad_page" });
+  assert.ok(files.includes("web-client.js") && files.includes("paginator.js"), files.join(" "));
+  for (const absent of ["api.js", "exports.js", "web.js"]) assert.ok(!files.includes(absent), `${absent} fetched: ${files.join(" ")}`);
+});
+
+test("both entries on one page: one .wasm, a signing codec from one drives a walk of the other, one error class", async () => {
+  const { result, problems, files } = await run("both");
+  assert.deepEqual(problems, []);
+  assert.equal(result.failed, undefined);
+  assert.deepEqual(result, { codec: true, signed: true, keyset: true, codecError: "malformed", walk: "[[1,2],[3]]", list: 2, stack: true, clientError: "bad_page", sameErrorClass: true });
+  assert.equal(files.filter((f) => f.endsWith(".wasm")).length, 1, files.join(" "));
+});
