@@ -33,11 +33,12 @@ for f in $(find pkg/snippets -name '*.js' | sort); do
 done
 # The hand-written JS layer (src/js/, with its comments) ships the same way: the TypeScript
 # files (src/js/*.ts; `tsc -p src/js/tsconfig.json` checks them) compile with the same flags,
-# esbuild dropping their types. api.js keeps its identifiers: `--keep-names` would wrap
+# esbuild dropping their types. api.js and codec.js keep their identifiers: `--keep-names` would wrap
 # each export in a naming call and the CursorCodec class in a static block, which bundlers must
 # keep, so a bundle without CursorCodec or encodeCursor could no longer drop them (its exports
 # are `const` arrows and a class, named by the language itself).
 minify src/js/api.ts pkg/api.js
+minify src/js/codec.ts pkg/codec.js
 # The root entry's list of exports and the client half of it (re-exports only).
 minify src/js/exports.ts pkg/exports.js
 minify src/js/client.ts pkg/client.js

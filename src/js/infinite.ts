@@ -26,13 +26,14 @@ import type { FetchContext, FetchPage, InfiniteListOptions } from "./index.js";
 import { checkOptions, runLoad } from "./paginator.js";
 import { isLoaded, notReady, whenLoaded } from "./loading.js";
 import { makeArgumentError, makePaginationError } from "./errors.js";
+import { codecOf } from "./codec.js";
 
 // Captured at load: a listener's own `call` (or a patched Function.prototype.call) never runs.
 const apply = Reflect.apply;
 
 // A wasm list with the paginator driver's load runner and option check.
 const wasmList = (fetchPage: FetchPage<any, unknown>, options: InfiniteListOptions | undefined) =>
-  new WasmList(fetchPage, options, runLoad, checkOptions);
+  new WasmList(fetchPage, options, codecOf(options, true), runLoad, checkOptions);
 
 const FROM = Symbol("from");
 // Typed as the declaration's `Item[]` (a type only): the getters answer it before the wasm
@@ -69,7 +70,7 @@ export class InfiniteList<Item = unknown> {
     if (!isLoaded()) throw notReady("InfiniteList.from");
     const list = new InfiniteList<Item>(FROM);
     list.#args = [fetchPage, options];
-    list.#wasm = WasmList.from(state, list.#guard(fetchPage), options, runLoad, checkOptions);
+    list.#wasm = WasmList.from(state, list.#guard(fetchPage), options, codecOf(options, true), runLoad, checkOptions);
     list.#state = 1;
     return list;
   }

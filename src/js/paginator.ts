@@ -26,6 +26,7 @@ import type { FetchContext, PaginatorStats } from "./index.js";
 import { CursorError, makeArgumentError, makePaginationError } from "./errors.js";
 import { notAnObject, optionalWhole } from "./options.js";
 import { isLoaded, notReady, whenLoaded } from "./loading.js";
+import { codecOption } from "./codec.js";
 
 // Intrinsics, captured when the module loads: a value's own properties (a lying `length`, a
 // `getTime` override, an `aborted` getter, a `call` property of a function) never answer for
@@ -624,7 +625,8 @@ class Walk {
     const minIntervalMs = count(options, "minIntervalMs");
     // The core's bound on pages fetched ahead per segment.
     const prefetch = integer(options, "prefetch", "options.prefetch", 0, 1024);
-    const codec = get(options, "codec");
+    // The wasm codec of options.codec (a TypeError for anything but a live CursorCodec).
+    const codec = codecOption(get(options, "codec"), false);
     const resumeToken = get(options, "resumeToken");
     const startToken = resumeToken === undefined ? get(options, "startToken") : undefined;
     if (typeof AbortController !== "function") throw makeArgumentError(false, "paginate needs AbortController");

@@ -14,6 +14,7 @@ import type * as Public from "./index.js";
 import type { CursorStackOptions, CursorValue } from "./index.js";
 import { isLoaded, notReady } from "./loading.js";
 import { makeArgumentError } from "./errors.js";
+import { codecOf } from "./codec.js";
 
 const FROM = Symbol("from");
 
@@ -28,7 +29,7 @@ export class CursorStack<Token = unknown> {
   constructor(options?: CursorStackOptions | typeof FROM) {
     if (options === FROM) return;
     if (isLoaded()) {
-      this.#wasm = new WasmStack(options);
+      this.#wasm = new WasmStack(options, codecOf(options, true));
       this.#state = 1;
     } else {
       this.#options = options;
@@ -39,7 +40,7 @@ export class CursorStack<Token = unknown> {
   static from<Token = unknown>(state: string, options?: CursorStackOptions): CursorStack<Token> {
     if (!isLoaded()) throw notReady("CursorStack.from");
     const stack = new CursorStack<Token>(FROM);
-    stack.#wasm = WasmStack.from(state, options);
+    stack.#wasm = WasmStack.from(state, options, codecOf(options, true));
     stack.#state = 1;
     return stack;
   }
@@ -62,7 +63,7 @@ export class CursorStack<Token = unknown> {
       if (!isLoaded()) return undefined;
       const options = self.#options;
       self.#options = undefined;
-      self.#wasm = new WasmStack(options);
+      self.#wasm = new WasmStack(options, codecOf(options, true));
       self.#state = 1;
     }
     return self.#wasm;

@@ -5,7 +5,6 @@
 //! policy for every export); options that contradict each other and values the format cannot
 //! carry are `CursorError`s.
 
-use std::cell::RefCell;
 use std::rc::Rc;
 
 use js_sys::{Date, Function, JsString, Uint8Array};
@@ -46,78 +45,6 @@ extern "C" {
     /// the UTF-8 decode of a Rust `String` were a third of an `encodeCursor`).
     #[wasm_bindgen(js_name = "tokenText")]
     fn token_text(at: u32, len: u32) -> JsValue;
-}
-
-/// Live codecs, so that bindings that receive a `CursorCodec` inside an options object (the
-/// paginator, the cursor stack) can reach its core without unsafe code. A slab: a codec's slot
-/// (`__codecSlot`) finds its entry at once and its id must match, so creating, finding and
-/// dropping a codec cost the same with ten live codecs or a million (a list scanned by id on
-/// every call made a churn of 10^6 abandoned codecs quadratic: 100,000 took 17 s). Freed slots
-/// are reused, so the table never holds more entries than the most codecs ever alive at once.
-/// (A hash map or B-tree costs kilobytes of wasm; a B-tree 3.5 KB gzip.)
-#[derive(Default)]
-struct Registry {
-    slots: Vec<Option<(u64, Rc<codec::CursorCodec>)>>,
-    free: Vec<u32>,
-}
-
-impl Registry {
-    fn get(&self, slot: u64, id: u64) -> Option<Rc<codec::CursorCodec>> {
-        match self.slots.get(usize::try_from(slot).ok()?) {
-            Some(Some((k, c))) if *k == id => Some(c.clone()),
-            _ => None,
-        }
-    }
-
-    /// Registers `codec`; returns its slot and its fresh id.
-    fn insert(&mut self, codec: Rc<codec::CursorCodec>) -> (u32, u64) {
-        let id = fresh_id();
-        let entry = Some((id, codec));
-        match self.free.pop() {
-            Some(slot) => {
-                if let Some(free) = self.slots.get_mut(slot as usize) {
-                    *free = entry;
-                }
-                (slot, id)
-            }
-            None => {
-                self.slots.push(entry);
-                ((self.slots.len() - 1) as u32, id)
-            }
-        }
-    }
-
-    fn remove(&mut self, slot: u32) {
-        if let Some(entry) = self.slots.get_mut(slot as usize) {
-            *entry = None;
-            self.free.push(slot);
-        }
-    }
-}
-
-thread_local! {
-    static CODECS: RefCell<Registry> = RefCell::new(Registry::default());
-    static NEXT_ID: std::cell::Cell<u64> = const { std::cell::Cell::new(1) };
-}
-
-/// A registry id nobody can guess: a forged `{ __codecId, __codecSlot }` object must not reach
-/// the keys of a codec its author holds no reference to (a server that passes parsed JSON as
-/// options would otherwise let a client guess its way in). 53 random bits, so the id is exact in
-/// a JS number; never 0. Without a random source (none is missing in browsers, Node, Deno, Bun
-/// or workerd) a counter stands in: two live codecs may then share an id, and each is still
-/// found by its own slot.
-fn fresh_id() -> u64 {
-    let mut bytes = [0u8; 8];
-    let bits = match getrandom::fill(&mut bytes) {
-        Ok(()) => u64::from_le_bytes(bytes),
-        Err(_) => NEXT_ID
-            .try_with(|n| {
-                n.set(n.get() + 1);
-                n.get()
-            })
-            .unwrap_or(1),
-    };
-    (bits & ((1 << 53) - 1)).max(1)
 }
 
 /// The largest integer a JS number holds exactly.
@@ -388,23 +315,6 @@ pub fn decode_options(options: &JsValue) -> Result<(DecodeOptions, Option<Cursor
     Ok((out, bad))
 }
 
-/// The core codec behind a JS `CursorCodec` passed in an options object.
-pub fn codec_from_js(value: &JsValue) -> Result<Rc<codec::CursorCodec>, JsValue> {
-    install_clock();
-    let whole = |v: JsValue| {
-        v.as_f64()
-            .filter(|f| f.fract() == 0.0 && (0.0..=MAX_SAFE).contains(f))
-            .map(|f| f as u64)
-    };
-    // A real codec's getters never throw: what throws here (a revoked Proxy, a getter) is no
-    // codec, and says so with the argument error's code.
-    let id = get(value, "__codecId").ok().and_then(whole);
-    let slot = get(value, "__codecSlot").ok().and_then(whole);
-    id.zip(slot)
-        .and_then(|(id, slot)| CODECS.try_with(|c| c.borrow().get(slot, id)).ok().flatten())
-        .ok_or_else(|| type_error("options.codec must be a CursorCodec"))
-}
-
 fn secret_bytes(secret: &JsValue, id: &str) -> Result<Vec<u8>, JsValue> {
     if let Some(s) = secret.dyn_ref::<JsString>() {
         if !s.is_valid_utf16() {
@@ -458,8 +368,6 @@ fn read_keys(keys: &JsValue) -> Result<Vec<Key>, JsValue> {
 /// ```
 #[wasm_bindgen(js_name = "CursorCodec")]
 pub struct JsCursorCodec {
-    id: u64,
-    slot: u32,
     inner: Rc<codec::CursorCodec>,
     /// The user's `now`, called by this class's own methods so that what it throws reaches
     /// the caller unchanged.
@@ -522,37 +430,18 @@ impl JsCursorCodec {
                 .dyn_into::<Function>()
                 .map_err(|_| type_error("now must be a function returning ms"))?;
             let clock_fn = f.clone();
-            // Bindings that reach this codec through `codec_from_js` use this clock; a throw
+            // Bindings given this codec (`core`) use this clock; a throw
             // or a non-number reads as "before 1970", which encode refuses.
             opts.clock = Some(Rc::new(move || call_now(&clock_fn).unwrap_or(i64::MIN)));
             Some(f)
         };
         let has_ttl = opts.ttl.is_some();
         let inner = Rc::new(codec::CursorCodec::new(opts)?);
-        // (No slot, which no id finds, if the registry were gone: it lives as long as the
-        // module, so that cannot happen.)
-        let (slot, id) = CODECS
-            .try_with(|c| c.borrow_mut().insert(inner.clone()))
-            .unwrap_or((u32::MAX, 0));
         Ok(JsCursorCodec {
-            id,
-            slot,
             inner,
             now,
             has_ttl,
         })
-    }
-
-    /// Internal: lets other bindings find this codec's core.
-    #[wasm_bindgen(getter, js_name = "__codecId")]
-    pub fn codec_id(&self) -> f64 {
-        self.id as f64
-    }
-
-    /// Internal: where other bindings find this codec's core.
-    #[wasm_bindgen(getter, js_name = "__codecSlot")]
-    pub fn codec_slot(&self) -> f64 {
-        self.slot as f64
     }
 
     /// The mode this codec mints and accepts: `"plain"`, `"signed"` or `"sealed"`.
@@ -588,9 +477,13 @@ impl JsCursorCodec {
     }
 }
 
-impl Drop for JsCursorCodec {
-    fn drop(&mut self) {
-        let _ = CODECS.try_with(|c| c.borrow_mut().remove(self.slot));
+impl JsCursorCodec {
+    /// The core of this codec, for the bindings that are given it as `options.codec` (the
+    /// paginator, the cursor stack, the infinite list, keyset pages): the JS layer hands them
+    /// the wasm object of a CursorCodec it made (src/js/codec.ts `codecOption`), never a user
+    /// value, so nothing here looks anything up.
+    pub fn core(&self) -> Rc<codec::CursorCodec> {
+        self.inner.clone()
     }
 }
 

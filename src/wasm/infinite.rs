@@ -12,9 +12,10 @@ use super::errors::TypeError;
 use wasm_bindgen::prelude::*;
 use wasm_bindgen::JsCast;
 
+use super::codec::JsCursorCodec;
 use super::convert::token_to_value;
-use super::page::{codec_option, count_option, get, scope_option};
-use super::paginate::settings;
+use super::page::{count_option, get, scope_option};
+use super::paginate::scope_setting;
 use crate::codec::{CursorCodec, DecodeOptions, EncodeOptions};
 use crate::error::CursorError;
 use crate::paginate::token::SentTokens;
@@ -460,6 +461,7 @@ struct DriverFns {
 fn build(
     fetch_page: JsValue,
     options: JsValue,
+    codec: &JsCursorCodec,
     saved: Option<&JsString>,
     driver: DriverFns,
 ) -> Result<InfiniteList, JsValue> {
@@ -468,7 +470,7 @@ fn build(
     }
     let chunk_items = positive(&options, "chunkItems")?;
     let max_chunks = positive(&options, "maxChunks")?;
-    let codec = codec_option(&options)?;
+    let codec = codec.core();
     let scope = scope_option(&options)?;
     let window = match saved {
         None => ChunkWindow::new(max_chunks),
@@ -495,12 +497,11 @@ fn build(
         }
     };
     // Check the paginator options now, so that a bad option fails the constructor, as
-    // `paginate` would, without making a walk: the driver's reading of them, then what the
-    // core refuses of the scope (the driver's copy) and the codec (the walk reads the same one
-    // from this copy of the options, whose properties are data).
+    // `paginate` would, without making a walk: the driver's reading of them (its codec
+    // included), then what the core refuses of the scope (the driver's copy).
     let chunk = chunk_options(&options, chunk_items, &None)?;
     let scope_copy = check_with(&driver.check_options, &fetch_page, &chunk)?;
-    settings(&scope_copy, &get(&chunk, "codec")?)?;
+    scope_setting(&scope_copy)?;
     let state = State {
         fetch_page,
         options,
@@ -531,6 +532,7 @@ impl InfiniteList {
         #[wasm_bindgen(js_name = "fetchPage", unchecked_param_type = "FetchPage<any>")]
         fetch_page: JsValue,
         #[wasm_bindgen(unchecked_param_type = "InfiniteListOptions | undefined")] options: JsValue,
+        codec: &JsCursorCodec,
         #[wasm_bindgen(js_name = "runLoad")] run_load: Function,
         #[wasm_bindgen(js_name = "checkOptions")] check_options: Function,
     ) -> Result<InfiniteList, JsValue> {
@@ -538,7 +540,7 @@ impl InfiniteList {
             run_load,
             check_options,
         };
-        build(fetch_page, options, None, driver)
+        build(fetch_page, options, codec, None, driver)
     }
 
     /// Restores the position saved by `toString()`: the list is empty and positioned right
@@ -549,6 +551,7 @@ impl InfiniteList {
         #[wasm_bindgen(js_name = "fetchPage", unchecked_param_type = "FetchPage<any>")]
         fetch_page: JsValue,
         #[wasm_bindgen(unchecked_param_type = "InfiniteListOptions | undefined")] options: JsValue,
+        codec: &JsCursorCodec,
         #[wasm_bindgen(js_name = "runLoad")] run_load: Function,
         #[wasm_bindgen(js_name = "checkOptions")] check_options: Function,
     ) -> Result<InfiniteList, JsValue> {
@@ -561,7 +564,7 @@ impl InfiniteList {
             run_load,
             check_options,
         };
-        build(fetch_page, options, Some(state), driver)
+        build(fetch_page, options, codec, Some(state), driver)
     }
 
     /// The items of the chunks in memory, in order (the same array until the next change).

@@ -1,15 +1,12 @@
 //! JS bindings of the page models: `offsetPage`, `paginateOffset`, `paginateKeyset`.
 
-use std::rc::Rc;
-
 use js_sys::{Array, Reflect};
 
 use super::errors::{not_an_object, range_error, type_error, whole_number};
 use wasm_bindgen::prelude::*;
 
-use super::codec::codec_from_js;
+use super::codec::JsCursorCodec;
 use super::convert::to_value;
-use crate::codec::CursorCodec;
 use crate::error::{decimal, quoted, CursorError};
 use crate::keyset::{paginate_keyset as core_keyset, KeysetError, KeysetOptions, SortKey};
 use crate::page::{OffsetPage, PageError, MAX_SAFE_INTEGER, MAX_TOTAL};
@@ -68,24 +65,6 @@ fn items_copy(items: &JsValue, what: &str) -> Result<Array, JsValue> {
         ));
     }
     Ok(copy.unchecked_into())
-}
-
-thread_local! {
-    /// The plain codec of every stack, list and keyset page built without one: shared, so that
-    /// a stack costs its state only (a codec per stack was most of an abandoned stack's bytes).
-    static PLAIN: Rc<CursorCodec> = Rc::new(CursorCodec::default());
-}
-
-/// `options.codec`: a plain codec when absent (`undefined` or `null`).
-pub(crate) fn codec_option(options: &JsValue) -> Result<Rc<CursorCodec>, JsValue> {
-    let codec = get(options, "codec")?;
-    if codec.is_undefined() || codec.is_null() {
-        Ok(PLAIN
-            .try_with(Rc::clone)
-            .unwrap_or_else(|_| Rc::new(CursorCodec::default())))
-    } else {
-        codec_from_js(&codec)
-    }
 }
 
 /// `options.scope`: `None` when `undefined`.
@@ -374,6 +353,7 @@ pub fn paginate_keyset(
         unchecked_param_type = "{ keys: string[]; after?: string; before?: string; limit: number; codec?: CursorCodec; scope?: CursorValue }"
     )]
     options: JsValue,
+    codec: &JsCursorCodec,
 ) -> Result<JsValue, JsValue> {
     let items = items_copy(&items, "items")?;
     options_object(&options)?;
@@ -396,7 +376,7 @@ pub fn paginate_keyset(
         return Err(type_error("keys must name at least one key"));
     }
     let limit = count(&options, "limit", 1, MAX_SAFE_INTEGER)?;
-    let codec = codec_option(&options)?;
+    let codec = codec.core();
     let scope = scope_option(&options)?;
     let after = cursor_option(&options, "after")?;
     let before = cursor_option(&options, "before")?;

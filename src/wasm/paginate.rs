@@ -24,7 +24,7 @@ use js_sys::JsString;
 use wasm_bindgen::prelude::*;
 use wasm_bindgen::JsCast;
 
-use super::codec::codec_from_js;
+use super::codec::JsCursorCodec;
 use super::convert::{to_value, token_to_value};
 use crate::codec::CursorCodec;
 use crate::paginate::link::next_link;
@@ -271,25 +271,16 @@ pub struct PaginatorCore {
     failure: Cell<Option<Failure>>,
 }
 
-/// The settings of a walk that the core refuses: `scope` (the driver's copy) must be a cursor
-/// value and `codec` a `CursorCodec` (`undefined`: the plain default). One function for the
-/// constructor and for the option check of an `InfiniteList` (src/wasm/infinite.rs), so that a
-/// checked walk fails as a walk would.
-pub(crate) fn settings(
-    scope: &JsValue,
-    codec: &JsValue,
-) -> Result<(Option<Value>, Rc<CursorCodec>), JsValue> {
-    let scope = if scope.is_undefined() {
+/// The scope of a walk (the driver's copy of `options.scope`), which must be a cursor value:
+/// one function for the constructor and for the option check of an `InfiniteList`
+/// (src/wasm/infinite.rs), so that a checked walk fails as a walk would. (`options.codec` is
+/// the driver's to check: src/js/codec.ts.)
+pub(crate) fn scope_setting(scope: &JsValue) -> Result<Option<Value>, JsValue> {
+    Ok(if scope.is_undefined() {
         None
     } else {
         Some(to_value(scope)?)
-    };
-    let codec = if codec.is_undefined() {
-        Rc::new(CursorCodec::default())
-    } else {
-        codec_from_js(codec)?
-    };
-    Ok((scope, codec))
+    })
 }
 
 #[wasm_bindgen(js_class = "PaginatorCore")]
@@ -299,7 +290,8 @@ impl PaginatorCore {
     /// onSameToken "stop" (1) or not (0), segment, total; NaN where absent (one array: an
     /// argument per option cost kilobytes of glue). `segment`/`total`: one segment of `total`
     /// (`segment` given), all `total` segments, or no segments (`total` absent). `scope` is
-    /// the driver's copy of `options.scope`; `start` the start token with its `start_form`
+    /// the driver's copy of `options.scope`, `codec` the wasm codec of `options.codec` (the
+    /// shared plain one without it); `start` the start token with its `start_form`
     /// (see [`token_of`]). A bad `resumeToken` is kept for the first `pull`
     /// (`takeInitError`); one longer than the codec's `maxLength` is refused before it is
     /// copied into wasm memory.
@@ -308,7 +300,7 @@ impl PaginatorCore {
         driver: Driver,
         numbers: Vec<f64>,
         scope: JsValue,
-        codec: JsValue,
+        codec: &JsCursorCodec,
         resume: JsValue,
         start: JsValue,
         start_form: JsValue,
@@ -338,7 +330,8 @@ impl PaginatorCore {
             (None, Some(total)) => Layout::All { total },
             _ => Layout::Single,
         };
-        let (scope, codec) = settings(&scope, &codec)?;
+        let scope = scope_setting(&scope)?;
+        let codec = codec.core();
         let config = Config {
             max_items: count(max_items),
             max_pages: count(max_pages),

@@ -6,9 +6,10 @@ use std::rc::Rc;
 use super::errors::RangeError;
 use wasm_bindgen::prelude::*;
 
+use super::codec::JsCursorCodec;
 use super::convert::{from_value, to_value};
 use super::errors::pagination_error;
-use super::page::{codec_option, count_option, positive_integer, scope_option};
+use super::page::{count_option, positive_integer, scope_option};
 use crate::codec::{CursorCodec, EncodeOptions};
 use crate::error::CursorError;
 use crate::page::MAX_SAFE_INTEGER;
@@ -41,11 +42,13 @@ struct Options {
     codec: Rc<CursorCodec>,
 }
 
-fn read_options(options: &JsValue) -> Result<Options, JsValue> {
+/// The options the wasm reads (`options.codec` is read by src/js/stack.ts, which hands over
+/// the wasm codec itself).
+fn read_options(options: &JsValue, codec: &JsCursorCodec) -> Result<Options, JsValue> {
     // Kept as a u64 on wasm32 too: `maxDepth: 2 ** 53 - 1` reads back as given.
     let max_depth = count_option(options, "maxDepth", MAX_SAFE_INTEGER)?;
     let scope = scope_option(options)?;
-    let codec = codec_option(options)?;
+    let codec = codec.core();
     Ok(Options {
         max_depth,
         scope,
@@ -104,8 +107,9 @@ impl JsCursorStack {
     #[wasm_bindgen(constructor)]
     pub fn new(
         #[wasm_bindgen(unchecked_param_type = "CursorStackOptions | undefined")] options: JsValue,
+        codec: &JsCursorCodec,
     ) -> Result<JsCursorStack, JsValue> {
-        let o = read_options(&options)?;
+        let o = read_options(&options, codec)?;
         let inner = match o.max_depth {
             Some(d) => CursorStack::with_max_depth(d).map_err(stack_error)?,
             None => CursorStack::new(),
@@ -126,8 +130,9 @@ impl JsCursorStack {
     pub fn from(
         state: JsValue,
         #[wasm_bindgen(unchecked_param_type = "CursorStackOptions | undefined")] options: JsValue,
+        codec: &JsCursorCodec,
     ) -> Result<JsCursorStack, JsValue> {
-        let o = read_options(&options)?;
+        let o = read_options(&options, codec)?;
         let Some(token) = state.as_string() else {
             return Err(
                 CursorError::Malformed("cursor stack state must be a string".into()).into(),

@@ -18,6 +18,8 @@ const ts = createRequire(new URL("../../package.json", import.meta.url))("typesc
 const glueUrl = new URL("./node_modules/pagecursor/pagecursor.js", import.meta.url);
 const glue = await import(glueUrl.href);
 const { PaginatorCore, Pull, AfterFailure, WalkState } = glue;
+// The wasm codec the driver hands the core for a walk without options.codec (src/js/codec.ts).
+const plain = new glue.CursorCodec(undefined);
 
 /** The members each class of the glue defines itself: `{ name: { own, statics } }`. */
 function glueClasses(source) {
@@ -98,7 +100,7 @@ test("the answer enums are the glue's frozen objects, one name per value", () =>
 
 test("pull answers Pull members, and the request it names is a getter", () => {
   const orders = recorder();
-  const core = new PaginatorCore(orders, numbers(), undefined, undefined, undefined, undefined, undefined);
+  const core = new PaginatorCore(orders, numbers(), undefined, plain, undefined, undefined, undefined);
   assert.equal(core.is(WalkState.PagesMayWait), true);
   assert.equal(core.is(WalkState.Stopping), false);
   // The first request has no token: it goes out through `request`.
@@ -126,7 +128,7 @@ test("pull answers Pull members, and the request it names is a getter", () => {
   // A page reported with `page` (an object token) waits for the pull: the whole page of the
   // request `requestId` names.
   const held = recorder();
-  const other = new PaginatorCore(held, numbers(), undefined, undefined, undefined, undefined, undefined);
+  const other = new PaginatorCore(held, numbers(), undefined, plain, undefined, undefined, undefined);
   assert.equal(other.pull(0, 0, true), Pull.Wait);
   const id = held.requests[0].id;
   assert.equal(other.page(id, 1, { k: 1 }, { k: 1 }, undefined, 0, undefined), true);
@@ -137,7 +139,7 @@ test("pull answers Pull members, and the request it names is a getter", () => {
 
 test("fail answers AfterFailure members, and the failure is a typed getter", () => {
   const orders = recorder();
-  const core = new PaginatorCore(orders, numbers({ retries: 1, baseDelayMs: 0 }), undefined, undefined, undefined, undefined, undefined);
+  const core = new PaginatorCore(orders, numbers({ retries: 1, baseDelayMs: 0 }), undefined, plain, undefined, undefined, undefined);
   assert.equal(core.pull(0, 0, true), Pull.Wait);
   const id = orders.requests[0].id;
   assert.equal(core.fail(id, "fetch_failed", true, undefined, 0.5, 0), AfterFailure.Retry);
@@ -151,7 +153,7 @@ test("fail answers AfterFailure members, and the failure is a typed getter", () 
   core.free();
 
   // A page that cannot be read is never retried, whatever the classification said.
-  const bad = new PaginatorCore(recorder(), numbers({ retries: 5 }), undefined, undefined, undefined, undefined, undefined);
+  const bad = new PaginatorCore(recorder(), numbers({ retries: 5 }), undefined, plain, undefined, undefined, undefined);
   assert.equal(bad.pull(0, 0, true), Pull.Wait);
   assert.equal(bad.fail(1, "bad_page", true, undefined, 0.5, 0), AfterFailure.Fail);
   assert.equal(bad.pull(0, 0, true), Pull.Failed);
@@ -159,7 +161,7 @@ test("fail answers AfterFailure members, and the failure is a typed getter", () 
   bad.free();
 
   // The request budget ran out: the walk stops quietly.
-  const budget = new PaginatorCore(recorder(), numbers({ maxRequests: 1 }), undefined, undefined, undefined, undefined, undefined);
+  const budget = new PaginatorCore(recorder(), numbers({ maxRequests: 1 }), undefined, plain, undefined, undefined, undefined);
   assert.equal(budget.pull(0, 0, true), Pull.Wait);
   assert.equal(budget.fail(1, "fetch_failed", true, undefined, 0.5, 0), AfterFailure.Stop);
   assert.equal(budget.pull(0, 0, true), Pull.Stopped);

@@ -17,7 +17,7 @@ const COPY = join(ROOT, ".build/drift");
 
 // [declaration file, the line the member is added after, the source that must fail]
 const DRIFTS = [
-  ["pkg/index.d.ts", "export class CursorCodec {", "src/js/api.ts"],
+  ["pkg/index.d.ts", "export class CursorCodec {", "src/js/codec.ts"],
   ["pkg/index.d.ts", "export class CursorStack<Token = unknown> {", "src/js/stack.ts"],
   ["pkg/index.d.ts", "export interface InfiniteList<Item = unknown> {", "src/js/infinite.ts"],
   ["pkg/index.d.ts", "export interface Paginator<Page = any, Item = any> extends AsyncIterable<Page> {", "src/js/paginator.ts"],

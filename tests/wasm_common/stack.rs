@@ -2,11 +2,17 @@
 //! classes and codes, in Node and in Chromium.
 
 use js_sys::{Array, Date, Object, Reflect};
+use pagecursor::wasm::codec::JsCursorCodec;
 use pagecursor::wasm::page::{offset_page, paginate_keyset, paginate_offset};
 use pagecursor::wasm::stack::JsCursorStack;
 use wasm_bindgen::prelude::*;
 use wasm_bindgen::JsCast;
 use wasm_bindgen_test::*;
+
+/// The plain codec the JS layer hands the bindings when `options.codec` is absent.
+fn plain() -> JsCursorCodec {
+    JsCursorCodec::new(JsValue::UNDEFINED).unwrap()
+}
 
 fn prop(obj: &JsValue, key: &str) -> JsValue {
     Reflect::get(obj, &key.into()).unwrap()
@@ -35,7 +41,7 @@ fn stack_round_trips_object_tokens_and_restores() {
         ("pk", "user#1".into()),
         ("at", Date::new(&5.0.into()).into()),
     ]);
-    let s = JsCursorStack::new(obj(&[("maxDepth", 3.0.into())])).unwrap();
+    let s = JsCursorStack::new(obj(&[("maxDepth", 3.0.into())]), &plain()).unwrap();
     assert!(s.current().is_undefined());
     let t = s.forward(lek).unwrap();
     assert_eq!(prop(&t, "pk"), "user#1");
@@ -50,7 +56,7 @@ fn stack_round_trips_object_tokens_and_restores() {
     );
     assert!(s.back().unwrap().is_object());
     let state = s.to_js_string().unwrap();
-    let r = JsCursorStack::from(state.into(), JsValue::UNDEFINED).unwrap();
+    let r = JsCursorStack::from(state.into(), JsValue::UNDEFINED, &plain()).unwrap();
     assert_eq!(r.page(), 2.0);
     assert!(r.has_next() && r.has_previous());
     assert_eq!(r.max_depth(), Some(3.0));
@@ -58,7 +64,7 @@ fn stack_round_trips_object_tokens_and_restores() {
 
 #[wasm_bindgen_test]
 fn stack_errors_have_their_classes() {
-    let s = JsCursorStack::new(JsValue::UNDEFINED).unwrap();
+    let s = JsCursorStack::new(JsValue::UNDEFINED, &plain()).unwrap();
     let err = s.go_to(2.0.into()).unwrap_err();
     assert_eq!(error_kind(&err).1, "bad_page");
     assert!(s
@@ -76,10 +82,12 @@ fn stack_errors_have_their_classes() {
         ("CursorError".into(), "unsupported_value".into())
     );
     for bad in [JsValue::from(7), "".into(), "AAAA".into(), JsValue::NULL] {
-        let err = JsCursorStack::from(bad, JsValue::UNDEFINED).err().unwrap();
+        let err = JsCursorStack::from(bad, JsValue::UNDEFINED, &plain())
+            .err()
+            .unwrap();
         assert_eq!(error_kind(&err).0, "CursorError");
     }
-    let err = JsCursorStack::new(obj(&[("maxDepth", 0.into())]))
+    let err = JsCursorStack::new(obj(&[("maxDepth", 0.into())]), &plain())
         .err()
         .unwrap();
     assert!(err.is_instance_of::<js_sys::RangeError>());
@@ -123,6 +131,7 @@ fn keyset_pages_and_cursor_errors() {
     let p1 = paginate_keyset(
         items.clone().into(),
         obj(&[("keys", keys.clone().into()), ("limit", 2.into())]),
+        &plain(),
     )
     .unwrap();
     let first: Array = prop(&p1, "items").unchecked_into();
@@ -136,6 +145,7 @@ fn keyset_pages_and_cursor_errors() {
             ("limit", 2.into()),
             ("after", prop(&p1, "nextCursor")),
         ]),
+        &plain(),
     )
     .unwrap();
     let second: Array = prop(&p2, "items").unchecked_into();
@@ -149,6 +159,7 @@ fn keyset_pages_and_cursor_errors() {
             ("limit", 2.into()),
             ("before", "not a cursor".into()),
         ]),
+        &plain(),
     )
     .unwrap_err();
     assert_eq!(error_kind(&err).0, "CursorError");
