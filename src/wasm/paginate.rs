@@ -484,8 +484,11 @@ impl PaginatorCore {
         match step {
             Step::Page(d) => {
                 let uncut = whole && d.segment == 0 && !d.is_cut();
-                // With prefetch, request n+1 goes out before page n reaches the consumer.
-                w.poll_requests_with(now, false, &mut |r| issue(&self.driver, r));
+                // With prefetch, request n+1 goes out before page n reaches the consumer
+                // (without it, a poll ahead of the consumer issues nothing).
+                if !plain {
+                    w.poll_requests_with(now, false, &mut |r| issue(&self.driver, r));
+                }
                 // A cut page goes to a page consumer as a copy, which reads the page: the driver
                 // reports it taken (`consume`) once the copy was made, so that a page whose
                 // copy fails is where the resume token points.
