@@ -209,18 +209,9 @@ impl DigestSet {
         if (self.len + 1) * 4 > self.slots.len() * 3 {
             let size = (self.slots.len() * 2).max(16);
             let old = std::mem::replace(&mut self.slots, std::vec![0; size]);
-            // Distinct digests into a larger table: each goes to the first free slot of its
-            // probe (no lookup, no second growth check).
-            let mask = size - 1;
+            self.len = 0;
             for s in old.into_iter().filter(|s| *s != 0) {
-                let mut i = (s as usize) & mask;
-                while let Some(slot) = self.slots.get_mut(i) {
-                    if *slot == 0 {
-                        *slot = s;
-                        break;
-                    }
-                    i = (i + 1) & mask;
-                }
+                self.insert(s);
             }
         }
         match self.find(d) {
