@@ -406,7 +406,7 @@ impl<T: Clone, P> Walk<T, P> {
 
     /// Starts the clock (time limit, pacing); later calls do nothing.
     pub fn start(&mut self, now_ms: f64) {
-        if self.phase == Phase::Idle {
+        if matches!(self.phase, Phase::Idle) {
             self.phase = Phase::Running;
             self.started_ms = now_ms;
         }
@@ -424,7 +424,7 @@ impl<T: Clone, P> Walk<T, P> {
     /// time limit nor pacing. A caller may then pass any time to [`Walk::poll_requests`] and
     /// [`Walk::pop`] and skip reading the clock (a boundary crossing in wasm).
     pub fn needs_clock(&self) -> bool {
-        self.phase == Phase::Idle
+        matches!(self.phase, Phase::Idle)
             || self.config.time_limit_ms.is_some()
             // As in `pace`: anything but a number <= 0 (NaN included) paces.
             || self.config.min_interval_ms > 0.0
@@ -443,7 +443,7 @@ impl<T: Clone, P> Walk<T, P> {
 
     /// Ms since [`Walk::start`] (0 before).
     pub fn elapsed_ms(&self, now_ms: f64) -> f64 {
-        if self.phase == Phase::Idle {
+        if matches!(self.phase, Phase::Idle) {
             0.0
         } else {
             (now_ms - self.started_ms).max(0.0)
@@ -544,7 +544,7 @@ impl<T: Clone, P> Walk<T, P> {
         asking: bool,
         issue: &mut dyn FnMut(Request<T>),
     ) {
-        if self.phase != Phase::Running || self.deadline_passed(now_ms) {
+        if !matches!(self.phase, Phase::Running) || self.deadline_passed(now_ms) {
             return;
         }
         // A consumer that has a buffered page to take waits for nothing: the poll is ahead.
@@ -833,7 +833,7 @@ impl<T: Clone, P> Walk<T, P> {
                 return Step::Failed(f);
             }
         }
-        if self.phase == Phase::Running && self.deadline_passed(now_ms) {
+        if matches!(self.phase, Phase::Running) && self.deadline_passed(now_ms) {
             self.finish(StopReason::TimeLimit);
             return Step::Stopped(StopReason::TimeLimit);
         }
@@ -887,9 +887,9 @@ impl<T: Clone, P> Walk<T, P> {
         }
         // Once failing or out of budget, requests still in flight are being aborted by the
         // host and will never report: do not wait for them.
-        let idle = self.phase != Phase::Running || !self.has_in_flight();
+        let idle = !matches!(self.phase, Phase::Running) || !self.has_in_flight();
         if idle {
-            let reason = if self.phase == Phase::Exhausted || !self.requests_left() {
+            let reason = if matches!(self.phase, Phase::Exhausted) || !self.requests_left() {
                 StopReason::MaxRequests
             } else if self
                 .config

@@ -283,6 +283,73 @@ pub(crate) fn scope_setting(scope: &JsValue) -> Result<Option<Value>, JsValue> {
     })
 }
 
+impl PaginatorCore {
+    /// [`PaginatorCore::pull`]; `poll` false skips the requests of the consumer's asking in a
+    /// walk without prefetch, where they cannot be any: it holds the page it was just told
+    /// about, which the consumer takes before it asks again.
+    fn answer(&self, now: f64, taken: f64, whole: bool, poll: bool) -> Pull {
+        let mut w = self.walk.borrow_mut();
+        if taken > 0.0 {
+            w.consume(taken as u64);
+        }
+        w.start(now);
+        // One chain, no prefetch: at most one request per call.
+        let plain = w.pages_may_wait();
+        let mut told: Option<Request<Raw>> = None;
+        if poll || !plain {
+            w.poll_requests_with(now, true, &mut |r| {
+                if plain
+                    && r.segment == 0
+                    && r.attempt == 1
+                    && r.delay_ms == 0.0
+                    && matches!(r.token, Some(Raw::Held))
+                {
+                    told = Some(r);
+                } else {
+                    issue(&self.driver, r);
+                }
+            });
+        }
+        let step = w.pop(now);
+        if let Some(r) = told {
+            if matches!(step, Step::Wait) {
+                self.request_id.set(r.id as f64);
+                return Pull::Sent;
+            }
+            issue(&self.driver, r);
+        }
+        match step {
+            Step::Page(d) => {
+                let uncut = whole && d.segment == 0 && !d.is_cut();
+                // With prefetch, request n+1 goes out before page n reaches the consumer
+                // (without it, a poll ahead of the consumer issues nothing).
+                if !plain {
+                    w.poll_requests_with(now, false, &mut |r| issue(&self.driver, r));
+                }
+                // A cut page goes to a page consumer as a copy, which reads the page: the driver
+                // reports it taken (`consume`) once the copy was made, so that a page whose
+                // copy fails is where the resume token points.
+                if whole && !d.is_cut() {
+                    w.consume_page();
+                    if uncut {
+                        self.request_id.set(d.page);
+                        return Pull::WholePage;
+                    }
+                }
+                self.driver
+                    .deliver(d.page, d.skip as f64, d.take as f64, d.segment, d.is_cut());
+                Pull::Page
+            }
+            Step::Wait => Pull::Wait,
+            Step::Stopped(_) => Pull::Stopped,
+            Step::Failed(f) => {
+                self.failure.set(Some(f));
+                Pull::Failed
+            }
+        }
+    }
+}
+
 #[wasm_bindgen(js_class = "PaginatorCore")]
 impl PaginatorCore {
     /// A walk with the driver's validated options. `numbers`: maxItems, maxPages,
@@ -446,60 +513,7 @@ impl PaginatorCore {
     /// goes out when the consumer asks. The ids travel in a field the getter reads rather than
     /// in the answer, and no object is made per page.
     pub fn pull(&self, now: f64, taken: f64, whole: bool) -> Pull {
-        let mut w = self.walk.borrow_mut();
-        if taken > 0.0 {
-            w.consume(taken as u64);
-        }
-        w.start(now);
-        // One chain, no prefetch: at most one request per call.
-        let plain = w.pages_may_wait();
-        let mut told: Option<Request<Raw>> = None;
-        w.poll_requests_with(now, true, &mut |r| {
-            if plain
-                && r.segment == 0
-                && r.attempt == 1
-                && r.delay_ms == 0.0
-                && matches!(r.token, Some(Raw::Held))
-            {
-                told = Some(r);
-            } else {
-                issue(&self.driver, r);
-            }
-        });
-        let step = w.pop(now);
-        if let Some(r) = told {
-            if matches!(step, Step::Wait) {
-                self.request_id.set(r.id as f64);
-                return Pull::Sent;
-            }
-            issue(&self.driver, r);
-        }
-        match step {
-            Step::Page(d) => {
-                let uncut = whole && d.segment == 0 && !d.is_cut();
-                // With prefetch, request n+1 goes out before page n reaches the consumer.
-                w.poll_requests_with(now, false, &mut |r| issue(&self.driver, r));
-                // A cut page goes to a page consumer as a copy, which reads the page: the driver
-                // reports it taken (`consume`) once the copy was made, so that a page whose
-                // copy fails is where the resume token points.
-                if whole && !d.is_cut() {
-                    w.consume_page();
-                    if uncut {
-                        self.request_id.set(d.page);
-                        return Pull::WholePage;
-                    }
-                }
-                self.driver
-                    .deliver(d.page, d.skip as f64, d.take as f64, d.segment, d.is_cut());
-                Pull::Page
-            }
-            Step::Wait => Pull::Wait,
-            Step::Stopped(_) => Pull::Stopped,
-            Step::Failed(f) => {
-                self.failure.set(Some(f));
-                Pull::Failed
-            }
-        }
+        self.answer(now, taken, whole, true)
     }
 
     /// The request the last [`Pull::WholePage`] (the page's) or [`Pull::Sent`] (the one that
@@ -578,11 +592,13 @@ impl PaginatorCore {
             raw: Raw::Held,
             value: Some(Value::String(text)),
         });
-        // No request can go out on a report here (one chain, no prefetch): none to issue.
-        self.walk
+        // No request can go out on a report here (one chain, no prefetch): none to issue,
+        // nor on the pull while the page it kept waits for the consumer.
+        let kept = self
+            .walk
             .borrow_mut()
             .on_page(id as u64, id, len as u64, next, more);
-        match self.pull(now, taken, whole) {
+        match self.answer(now, taken, whole, !kept) {
             Pull::WholePage if self.request_id.get() == id => Pull::ReportedPage,
             answer => answer,
         }
