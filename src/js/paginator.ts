@@ -17,7 +17,7 @@
 // here, once, with the intrinsics below; the core only ever gets numbers, strings and the
 // driver's own copies of tokens, so nothing a user's getter, Proxy or `Date` does can run
 // inside WebAssembly or unwind through it.
-import { PaginatorCore, Pull, AfterFailure, WalkState } from "./pagecursor.js";
+import { PaginatorCore, Pull, AfterFailure, WalkSetting, WalkStat, WalkState } from "./pagecursor.js";
 import type { InfiniteLoad, WalkFailure, WalkStop } from "./pagecursor.js";
 // The published declarations (pkg/index.d.ts): `paginate` and `Paginator` below are checked
 // against theirs (the last lines), so `tsc` fails when the two drift apart.
@@ -655,14 +655,25 @@ class Walk {
     // consumer from what its read found (see read).
     this.mayCut = maxItems !== undefined || resumeToken !== undefined;
     this.orders = new Orders();
-    // The numbers cross as one Float64Array (undefined becomes NaN: absent; the glue's
-    // `number[]` does not say so, hence the cast).
-    this.core = new PaginatorCore(
-      this.orders,
-      [maxItems, maxPages, maxRequests, timeLimitMs, minIntervalMs, prefetch,
-        retries, baseDelayMs, maxDelayMs, onSame === "stop" ? 1 : 0, segment, total] as number[],
-      scopeCopy, codec, resumeToken, start, startCopy,
-    );
+    // The numbers cross as one Float64Array, each at the place the core names for it
+    // (WalkSetting); NaN where an option is absent.
+    const numbers = new Float64Array(WalkSetting.Count).fill(NaN);
+    const set = (at: WalkSetting, n: number | undefined) => {
+      if (n !== undefined) numbers[at] = n;
+    };
+    set(WalkSetting.MaxItems, maxItems);
+    set(WalkSetting.MaxPages, maxPages);
+    set(WalkSetting.MaxRequests, maxRequests);
+    set(WalkSetting.TimeLimitMs, timeLimitMs);
+    set(WalkSetting.MinIntervalMs, minIntervalMs);
+    set(WalkSetting.Prefetch, prefetch);
+    set(WalkSetting.Retries, retries);
+    set(WalkSetting.BaseDelayMs, baseDelayMs);
+    set(WalkSetting.MaxDelayMs, maxDelayMs);
+    set(WalkSetting.StopOnSameToken, onSame === "stop" ? 1 : 0);
+    set(WalkSetting.Segment, segment);
+    set(WalkSetting.Total, total);
+    this.core = new PaginatorCore(this.orders, numbers, scopeCopy, codec, resumeToken, start, startCopy);
     this.fetchPage = fetchPage as UserFetch; // a function (checked first): any user function
     this.controller = new AbortController();
     this.signal = this.controller.signal;
@@ -1277,7 +1288,10 @@ class Walk {
 
   stats(): PaginatorStats {
     const s = this.core === null ? this.final![2] : this.core.stats(Date.now());
-    return { pages: s[0], items: s[1], emptyPages: s[2], retries: s[3], requests: s[4], elapsedMs: s[5], anchorMisses: s[6] };
+    return {
+      pages: s[WalkStat.Pages]!, items: s[WalkStat.Items]!, emptyPages: s[WalkStat.EmptyPages]!, retries: s[WalkStat.Retries]!,
+      requests: s[WalkStat.Requests]!, elapsedMs: s[WalkStat.ElapsedMs]!, anchorMisses: s[WalkStat.AnchorMisses]!,
+    };
   }
 
   // A stopped walk no longer changes: keep what the getters show and free the core now

@@ -105,6 +105,64 @@ pub enum AfterFailure {
     Ignore = 3,
 }
 
+/// Where each option of a walk sits in the `numbers` of [`PaginatorCore::new`]: the driver
+/// writes `numbers[WalkSetting.MaxItems]` and the core reads the same place, so the order is
+/// written once, here (one `Float64Array` crosses: an argument per option cost kilobytes of
+/// glue). `Count` is the array's length.
+#[wasm_bindgen]
+#[derive(Clone, Copy, PartialEq, Eq, Debug)]
+pub enum WalkSetting {
+    /// `maxItems`.
+    MaxItems = 0,
+    /// `maxPages`.
+    MaxPages = 1,
+    /// `maxRequests`.
+    MaxRequests = 2,
+    /// `timeLimitMs`.
+    TimeLimitMs = 3,
+    /// `minIntervalMs`.
+    MinIntervalMs = 4,
+    /// `prefetch`.
+    Prefetch = 5,
+    /// `retry.retries`.
+    Retries = 6,
+    /// `retry.baseDelayMs`.
+    BaseDelayMs = 7,
+    /// `retry.maxDelayMs`.
+    MaxDelayMs = 8,
+    /// 1 for `onSameToken: "stop"`.
+    StopOnSameToken = 9,
+    /// `segment.segment`: walk this one segment.
+    Segment = 10,
+    /// `segment.total` or `segments`: the number of segments.
+    Total = 11,
+    /// The length of `numbers`.
+    Count = 12,
+}
+
+/// Where each figure sits in what [`PaginatorCore::stats`] answers (`Count`: its length), read
+/// by the driver by these names into `paginate`'s `stats`.
+#[wasm_bindgen]
+#[derive(Clone, Copy, PartialEq, Eq, Debug)]
+pub enum WalkStat {
+    /// `stats.pages`.
+    Pages = 0,
+    /// `stats.items`.
+    Items = 1,
+    /// `stats.emptyPages`.
+    EmptyPages = 2,
+    /// `stats.retries`.
+    Retries = 3,
+    /// `stats.requests`.
+    Requests = 4,
+    /// `stats.elapsedMs`.
+    ElapsedMs = 5,
+    /// `stats.anchorMisses`.
+    AnchorMisses = 6,
+    /// The length of the answer.
+    Count = 7,
+}
+
 /// The questions [`PaginatorCore::is`] answers about the walk.
 #[wasm_bindgen]
 #[derive(Clone, Copy, PartialEq, Eq, Debug)]
@@ -352,10 +410,8 @@ impl PaginatorCore {
 
 #[wasm_bindgen(js_class = "PaginatorCore")]
 impl PaginatorCore {
-    /// A walk with the driver's validated options. `numbers`: maxItems, maxPages,
-    /// maxRequests, timeLimitMs, minIntervalMs, prefetch, retries, baseDelayMs, maxDelayMs,
-    /// onSameToken "stop" (1) or not (0), segment, total; NaN where absent (one array: an
-    /// argument per option cost kilobytes of glue). `segment`/`total`: one segment of `total`
+    /// A walk with the driver's validated options: `numbers` has a place per [`WalkSetting`],
+    /// NaN where the option is absent. `segment`/`total`: one segment of `total`
     /// (`segment` given), all `total` segments, or no segments (`total` absent). `scope` is
     /// the driver's copy of `options.scope`, `codec` the wasm codec of `options.codec` (the
     /// shared plain one without it); `start` the start token with its `start_form`
@@ -373,15 +429,19 @@ impl PaginatorCore {
         start_form: JsValue,
     ) -> Result<PaginatorCore, JsValue> {
         // The driver validated every number (NaN is refused), so NaN only marks an absent one.
-        let n = |i: usize| numbers.get(i).copied().filter(|v| !v.is_nan());
-        let (max_items, max_pages, max_requests, time_limit_ms) = (n(0), n(1), n(2), n(3));
-        let min_interval_ms = n(4).unwrap_or(0.0);
-        let prefetch = n(5).unwrap_or(0.0);
-        let (retries, base_delay_ms, max_delay_ms) = (n(6), n(7), n(8));
-        let same_stop = n(9) == Some(1.0);
+        use WalkSetting as S;
+        // (A shorter array, which the driver never sends, reads as all options absent.)
+        let n = |at: S| numbers.get(at as usize).copied().filter(|v| !v.is_nan());
+        let (max_items, max_pages) = (n(S::MaxItems), n(S::MaxPages));
+        let (max_requests, time_limit_ms) = (n(S::MaxRequests), n(S::TimeLimitMs));
+        let min_interval_ms = n(S::MinIntervalMs).unwrap_or(0.0);
+        let prefetch = n(S::Prefetch).unwrap_or(0.0);
+        let retries = n(S::Retries);
+        let (base_delay_ms, max_delay_ms) = (n(S::BaseDelayMs), n(S::MaxDelayMs));
+        let same_stop = n(S::StopOnSameToken) == Some(1.0);
         // Whole numbers below 1e6 (validated).
-        let segment = n(10).map(|v| v as u32);
-        let total = n(11).map(|v| v as u32);
+        let segment = n(S::Segment).map(|v| v as u32);
+        let total = n(S::Total).map(|v| v as u32);
         let mut retry = RetryPolicy::default();
         if let Some(n) = retries {
             retry.retries = n.min(u32::MAX as f64) as u32;
@@ -687,19 +747,19 @@ impl PaginatorCore {
         self.walk.borrow().stop_reason().map(WalkStop::from)
     }
 
-    /// pages, items, emptyPages, retries, requests, the ms elapsed at `at`, anchorMisses.
+    /// The walk's figures, each at its [`WalkStat`] place (the ms elapsed as of `at`).
     pub fn stats(&self, at: f64) -> Vec<f64> {
         let w = self.walk.borrow();
         let s = w.stats();
-        std::vec![
-            s.pages as f64,
-            s.items as f64,
-            s.empty_pages as f64,
-            s.retries as f64,
-            s.requests as f64,
-            w.elapsed_ms(at),
-            s.anchor_misses as f64,
-        ]
+        let mut out = [0.0; WalkStat::Count as usize];
+        out[WalkStat::Pages as usize] = s.pages as f64;
+        out[WalkStat::Items as usize] = s.items as f64;
+        out[WalkStat::EmptyPages as usize] = s.empty_pages as f64;
+        out[WalkStat::Retries as usize] = s.retries as f64;
+        out[WalkStat::Requests as usize] = s.requests as f64;
+        out[WalkStat::ElapsedMs as usize] = w.elapsed_ms(at);
+        out[WalkStat::AnchorMisses as usize] = s.anchor_misses as f64;
+        out.to_vec()
     }
 
     /// The `rel="next"` target of a `Link` header.

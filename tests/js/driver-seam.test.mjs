@@ -45,9 +45,10 @@ function glueClasses(source) {
 // minIntervalMs, prefetch, retries, baseDelayMs, maxDelayMs, onSameToken "stop", segment,
 // total; NaN where absent.
 function numbers(set = {}) {
-  const names = ["maxItems", "maxPages", "maxRequests", "timeLimitMs", "minIntervalMs", "prefetch",
-    "retries", "baseDelayMs", "maxDelayMs", "sameStop", "segment", "total"];
-  return names.map((n) => (n in set ? set[n] : n === "sameStop" ? 0 : NaN));
+  const { WalkSetting } = glue;
+  const out = new Float64Array(WalkSetting.Count).fill(NaN);
+  for (const [name, value] of Object.entries(set)) out[WalkSetting[name[0].toUpperCase() + name.slice(1)]] = value;
+  return out;
 }
 
 /** A driver's Orders that records what the core asks for. */
@@ -96,6 +97,24 @@ test("the answer enums are the glue's frozen objects, one name per value", () =>
   }
   assert.deepEqual(Object.keys(Pull).filter((k) => Number.isNaN(Number(k))), ["Page", "WholePage", "Wait", "Sent", "Stopped", "Failed", "ReportedPage"]);
   assert.deepEqual(Object.keys(AfterFailure).filter((k) => Number.isNaN(Number(k))), ["Retry", "Fail", "Stop", "Ignore"]);
+});
+
+test("the walk's numbers and stats sit at places the glue names (WalkSetting, WalkStat), none twice", async () => {
+  for (const places of [glue.WalkSetting, glue.WalkStat]) {
+    assert.ok(Object.isFrozen(places));
+    const at = Object.entries(places).filter(([k]) => !/^\d+$/.test(k)).map(([, v]) => v).sort((a, b) => a - b);
+    assert.deepEqual(at, [...at.keys()], "places 0..Count, each once");
+  }
+  // Each setting reaches its option, and each figure its stat: a walk cut by maxItems after
+  // one empty page, with maxRequests and retries set.
+  const pages = [[], [1, 2], [3]];
+  const walk = paginate(async (t) => ({ Items: pages[t ?? 0], LastEvaluatedKey: (t ?? 0) + 1 < pages.length ? (t ?? 0) + 1 : undefined }),
+    { preset: "dynamodb", maxItems: 1, maxRequests: 5, retry: { retries: 2 } });
+  assert.deepEqual(await walk.toArray(), [1]);
+  const { elapsedMs, ...stats } = walk.stats;
+  assert.deepEqual(stats, { pages: 2, items: 1, emptyPages: 1, retries: 0, requests: 2, anchorMisses: 0 });
+  assert.equal(typeof elapsedMs, "number");
+  assert.equal(walk.stopReason, "maxItems");
 });
 
 test("pull answers Pull members, and the request it names is a getter", () => {
