@@ -2,8 +2,9 @@
 # Release wasm -> wasm-bindgen --target web -> wasm-opt -Oz -> pkg/, then the sizes a browser downloads.
 source "$(dirname "$0")/lib.sh"
 
-say "cargo build --release --target wasm32-unknown-unknown"
-cargo build --release --target wasm32-unknown-unknown --lib
+say "cargo build --release --target wasm32-unknown-unknown --features npm-module"
+# `npm-module`: no std in the module (src/lib.rs).
+cargo build --release --target wasm32-unknown-unknown --lib --features npm-module
 say "wasm-bindgen --target web"
 rm -rf pkg/snippets
 # Every entry (pkg/{web,node,deno,workerd,inline}.js) passes the module to init explicitly and

@@ -5,6 +5,6 @@ cd "$ROOT"
 export PATH="$HOME/.cargo/bin:$ROOT/node_modules/.bin:$PATH"
 # The wasm-bindgen version pinned in Cargo.toml; the CLI must match it exactly.
 wasm_bindgen_version() {
-  sed -n 's/^wasm-bindgen = "=\([0-9.]*\)"/\1/p' "$ROOT/Cargo.toml"
+  sed -n 's/^wasm-bindgen = .*"=\([0-9.]*\)".*/\1/p' "$ROOT/Cargo.toml"
 }
 say() { printf '\033[1m== %s\033[0m\n' "$*"; }

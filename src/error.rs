@@ -1,6 +1,7 @@
 //! Errors of the cursor codec.
 
-use std::fmt;
+use crate::prelude::*;
+use core::fmt;
 
 /// Why a cursor could not be encoded or decoded. Each variant has a stable [`code`](CursorError::code)
 /// that the JS `CursorError` carries as `err.code`.
@@ -124,7 +125,7 @@ pub(crate) fn signed_decimal(n: i64) -> String {
     }
 }
 
-impl std::error::Error for CursorError {}
+impl core::error::Error for CursorError {}
 
 /// `s` in double quotes, as messages name a key or field: `"id"`. Quotes, backslashes and
 /// control characters are escaped as Rust's `{:?}` does; other characters are kept as they are

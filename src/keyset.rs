@@ -27,8 +27,9 @@
 //! assert_eq!(second.indices, [4, 5, 6, 7]);
 //! ```
 
-use std::cmp::Ordering;
-use std::fmt;
+use crate::prelude::*;
+use core::cmp::Ordering;
+use core::fmt;
 
 use crate::codec::{Cursor, CursorCodec, DecodeOptions, Direction, EncodeOptions};
 use crate::error::{decimal, quoted, CursorError};
@@ -137,7 +138,7 @@ impl fmt::Display for KeysetError {
     }
 }
 
-impl std::error::Error for KeysetError {}
+impl core::error::Error for KeysetError {}
 
 fn type_rank(v: &Value) -> u8 {
     match v {

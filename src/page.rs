@@ -12,8 +12,9 @@
 //! assert_eq!(p.range(95), 40..60);
 //! ```
 
-use std::fmt;
-use std::ops::Range;
+use crate::prelude::*;
+use core::fmt;
+use core::ops::Range;
 
 use crate::error::decimal;
 
@@ -67,7 +68,7 @@ impl fmt::Display for PageError {
     }
 }
 
-impl std::error::Error for PageError {}
+impl core::error::Error for PageError {}
 
 /// The metadata of one offset page.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]

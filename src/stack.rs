@@ -19,8 +19,9 @@
 //! assert!(stack.has_next());
 //! ```
 
-use std::collections::VecDeque;
-use std::fmt;
+use crate::prelude::*;
+use alloc::collections::VecDeque;
+use core::fmt;
 
 mod tokens;
 
@@ -115,7 +116,7 @@ impl fmt::Display for StackError {
     }
 }
 
-impl std::error::Error for StackError {}
+impl core::error::Error for StackError {}
 
 /// What the furthest visited page said about its successor.
 #[derive(Clone, Debug, PartialEq)]

@@ -1,5 +1,6 @@
 //! The values a cursor can carry.
 
+use crate::prelude::*;
 /// A value that a cursor carries exactly: the Rust side of the JS `CursorValue` type.
 ///
 /// `Float` is a JS `number` and `Int` is a JS `bigint`: the two never merge, so an integral
@@ -142,4 +143,10 @@ impl From<Vec<Value>> for Value {
     fn from(l: Vec<Value>) -> Value {
         Value::List(l)
     }
+}
+
+/// Whether `f` is a whole number (false for NaN and the infinities): `f.fract() == 0.0` without
+/// std, which the wasm32 build does not link (`fract` is std's, `%` is core's).
+pub(crate) fn is_whole(f: f64) -> bool {
+    f % 1.0 == 0.0
 }

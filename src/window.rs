@@ -4,6 +4,7 @@
 //! calls nothing but [`Value`]. The JS binding (`src/wasm/infinite.rs`) holds one per list.
 
 use crate::error::{decimal, CursorError};
+use crate::prelude::*;
 use crate::stack::{check_version, LIST_STATE_VERSION};
 use crate::value::Value;
 
@@ -95,7 +96,7 @@ impl ChunkWindow {
     }
 
     /// The chunk indices held in memory.
-    pub fn window(&self) -> std::ops::Range<usize> {
+    pub fn window(&self) -> core::ops::Range<usize> {
         self.first..self.first + self.len
     }
 

@@ -7,6 +7,7 @@
 //! It replaced the `base64` crate's `URL_SAFE_NO_PAD` engine for size (2.6 KB gzip of the wasm);
 //! that engine stays the tests' reference, here and in tests/codec_vectors.rs.
 
+use crate::prelude::*;
 use base64ct::{Base64UrlUnpadded, Encoding as _};
 
 use crate::error::CursorError;

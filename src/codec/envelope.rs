@@ -7,6 +7,7 @@
 //! ```
 
 use crate::error::CursorError;
+use crate::prelude::*;
 
 use super::keys::{NONCE_LEN, SCOPE_CHECK_LEN};
 use super::payload::{write_varint, Reader, MAX_DATE_MS};
@@ -136,7 +137,7 @@ impl Header {
                 return Err(malformed("empty key id"));
             }
             let raw = r.take(len)?;
-            let id = std::str::from_utf8(raw).map_err(|_| malformed("key id is not UTF-8"))?;
+            let id = core::str::from_utf8(raw).map_err(|_| malformed("key id is not UTF-8"))?;
             Some(id.to_owned())
         };
         let nonce = if mode == Mode::Sealed {

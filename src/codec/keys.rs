@@ -3,6 +3,7 @@
 //! One secret never serves two algorithms: HKDF-SHA256 (RFC 5869, no salt) expands it into a
 //! MAC key, an encryption key and a scope key with distinct `info` labels.
 
+use crate::prelude::*;
 use chacha20poly1305::aead::{Aead, Payload};
 use chacha20poly1305::{XChaCha20Poly1305, XNonce};
 use hkdf::Hkdf;
@@ -54,8 +55,8 @@ impl Key {
 }
 
 /// Never prints the secret.
-impl std::fmt::Debug for Key {
-    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+impl core::fmt::Debug for Key {
+    fn fmt(&self, f: &mut core::fmt::Formatter<'_>) -> core::fmt::Result {
         f.debug_struct("Key")
             .field("id", &self.id)
             .finish_non_exhaustive()

@@ -24,13 +24,13 @@
 //! # Ok::<(), pagecursor::CursorError>(())
 //! ```
 
+use crate::prelude::*;
 pub(crate) mod base64url;
 mod envelope;
 mod keys;
 pub(crate) mod payload;
 
-use std::borrow::Cow;
-use std::sync::OnceLock;
+use alloc::borrow::Cow;
 
 use crate::error::CursorError;
 use crate::value::Value;
@@ -82,25 +82,26 @@ pub struct Segment {
 
 /// A clock: milliseconds since the Unix epoch.
 #[cfg(not(target_arch = "wasm32"))]
-pub type Clock = std::sync::Arc<dyn Fn() -> i64 + Send + Sync>;
+pub type Clock = alloc::sync::Arc<dyn Fn() -> i64 + Send + Sync>;
 /// A clock: milliseconds since the Unix epoch (JS functions are single-threaded, so on
 /// wasm32 the clock need not be `Send`).
 #[cfg(target_arch = "wasm32")]
-pub type Clock = std::rc::Rc<dyn Fn() -> i64>;
+pub type Clock = alloc::rc::Rc<dyn Fn() -> i64>;
 
-static FALLBACK_CLOCK: OnceLock<fn() -> i64> = OnceLock::new();
+// A `spin::Once`: the crate is `no_std` on wasm32 (src/lib.rs), where std's `OnceLock` is not.
+static FALLBACK_CLOCK: spin::Once<fn() -> i64> = spin::Once::new();
 
 /// Sets the clock of codecs that have none, for platforms without a std clock
 /// (`wasm32-unknown-unknown`, where the bindings install `Date.now`). The first call wins.
 pub fn set_fallback_clock(now: fn() -> i64) {
-    let _ = FALLBACK_CLOCK.set(now);
+    FALLBACK_CLOCK.call_once(|| now);
 }
 
 fn system_now() -> Result<i64, CursorError> {
     if let Some(now) = FALLBACK_CLOCK.get() {
         return Ok(now());
     }
-    #[cfg(not(all(target_arch = "wasm32", target_os = "unknown")))]
+    #[cfg(not(target_arch = "wasm32"))]
     {
         use std::time::{SystemTime, UNIX_EPOCH};
         Ok(match SystemTime::now().duration_since(UNIX_EPOCH) {
@@ -108,7 +109,7 @@ fn system_now() -> Result<i64, CursorError> {
             Err(e) => -(e.duration().as_millis() as i64),
         })
     }
-    #[cfg(all(target_arch = "wasm32", target_os = "unknown"))]
+    #[cfg(target_arch = "wasm32")]
     Err(CursorError::UnsupportedValue(
         "no clock on this platform: pass now_ms or a clock".into(),
     ))
@@ -193,8 +194,8 @@ impl Default for CodecOptions {
 }
 
 /// Shows the key ids only, never the secrets.
-impl std::fmt::Debug for CodecOptions {
-    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+impl core::fmt::Debug for CodecOptions {
+    fn fmt(&self, f: &mut core::fmt::Formatter<'_>) -> core::fmt::Result {
         f.debug_struct("CodecOptions")
             .field("keys", &self.keys)
             .field("mode", &self.mode)
@@ -246,8 +247,8 @@ pub struct CursorCodec {
 }
 
 /// Shows the mode and key ids, never key material.
-impl std::fmt::Debug for CursorCodec {
-    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+impl core::fmt::Debug for CursorCodec {
+    fn fmt(&self, f: &mut core::fmt::Formatter<'_>) -> core::fmt::Result {
         let ids: Vec<&str> = self.keys.iter().map(|k| k.id.as_str()).collect();
         f.debug_struct("CursorCodec")
             .field("mode", &self.mode)

@@ -8,6 +8,7 @@
 //! characters (a CBOR profile spends 5 to 9 bytes on the same integers).
 
 use crate::error::CursorError;
+use crate::prelude::*;
 use crate::value::{Value, INT_MAX, INT_MIN};
 
 use super::MAX_DEPTH;
@@ -66,7 +67,7 @@ fn unzigzag(n: u64) -> i64 {
 
 /// Whether a JS number travels in the integer form (a safe integer that is not `-0`).
 fn is_number_int(f: f64) -> bool {
-    f.fract() == 0.0 && f.abs() <= MAX_SAFE && !(f == 0.0 && f.is_sign_negative())
+    crate::value::is_whole(f) && f.abs() <= MAX_SAFE && !(f == 0.0 && f.is_sign_negative())
 }
 
 fn write_head(out: &mut Vec<u8>, base: u8, len: usize) {
@@ -85,7 +86,8 @@ pub(crate) fn encode(value: &Value, sort_maps: bool) -> Result<Vec<u8>, CursorEr
     Ok(out)
 }
 
-/// Appends the payload of `value` (map order kept) to `out`.
+/// Appends the payload of `value` (map order kept) to `out` (the bindings' `from_value`).
+#[cfg(target_arch = "wasm32")]
 pub(crate) fn write(out: &mut Vec<u8>, value: &Value) -> Result<(), CursorError> {
     write_value(out, value, 0, false)
 }
@@ -282,12 +284,12 @@ impl<'a> Reader<'a> {
     #[inline(always)]
     fn text_ref(&mut self, n: usize) -> Result<&'a str, CursorError> {
         let raw = self.take(n)?;
-        std::str::from_utf8(raw).map_err(|_| malformed("string is not valid UTF-8"))
+        core::str::from_utf8(raw).map_err(|_| malformed("string is not valid UTF-8"))
     }
 
     fn text(&mut self, n: usize) -> Result<String, CursorError> {
         let raw = self.take(n)?;
-        std::str::from_utf8(raw)
+        core::str::from_utf8(raw)
             .map(str::to_owned)
             .map_err(|_| malformed("string is not valid UTF-8"))
     }

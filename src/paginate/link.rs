@@ -1,5 +1,6 @@
 //! The `rel="next"` target of an RFC 8288 `Link` header.
 
+use crate::prelude::*;
 /// Finds the URI reference of the first link whose `rel` contains the token `next`
 /// (case-insensitive, quoted or not). The caller resolves it against the response URL.
 pub fn next_link(header: &str) -> Option<String> {

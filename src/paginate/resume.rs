@@ -1,6 +1,7 @@
 //! The resume-token payload: where each segment of a walk stands, bound to a query scope and
 //! protected by a checksum (and by the codec's MAC when the codec has keys).
 
+use crate::prelude::*;
 use sha2::{Digest, Sha256};
 
 use super::token::canonical_bytes;
@@ -102,8 +103,8 @@ impl ResumeError {
     }
 }
 
-impl std::fmt::Display for ResumeError {
-    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+impl core::fmt::Display for ResumeError {
+    fn fmt(&self, f: &mut core::fmt::Formatter<'_>) -> core::fmt::Result {
         f.write_str(&self.message())
     }
 }
@@ -133,7 +134,9 @@ fn num(n: u64) -> Value {
 
 fn as_u64(v: &Value) -> Option<u64> {
     match v {
-        Value::Float(f) if f.is_finite() && *f >= 0.0 && f.fract() == 0.0 && *f < 9.0e15 => {
+        Value::Float(f)
+            if f.is_finite() && *f >= 0.0 && crate::value::is_whole(*f) && *f < 9.0e15 =>
+        {
             Some(*f as u64)
         }
         _ => None,

@@ -1,5 +1,6 @@
 //! Which failures are retried, and how long to wait before the next attempt.
 
+use crate::prelude::*;
 /// Retry settings of a walk (`options.retry`).
 #[derive(Clone, Copy, Debug, PartialEq)]
 pub struct RetryPolicy {
@@ -29,9 +30,9 @@ impl RetryPolicy {
         if let Some(ms) = retry_after_ms.filter(|ms| ms.is_finite()) {
             return ms.max(0.0);
         }
-        let exp = retry.saturating_sub(1).min(60) as i32;
+        let exp = retry.saturating_sub(1).min(60);
         let ceiling =
-            (self.base_delay_ms.max(0.0) * 2f64.powi(exp)).min(self.max_delay_ms.max(0.0));
+            (self.base_delay_ms.max(0.0) * (1u64 << exp) as f64).min(self.max_delay_ms.max(0.0));
         let random = if random.is_finite() {
             random.clamp(0.0, 1.0)
         } else {
@@ -100,7 +101,9 @@ pub fn retry_after_seconds(text: &str) -> Option<f64> {
     for b in int.bytes().chain(frac.bytes()) {
         mantissa = mantissa * 10.0 + f64::from(b - b'0');
     }
-    let seconds = mantissa / 10f64.powi(frac.len().min(400) as i32);
+    // 10^digits by multiplication (`powi` is std's): exact up to 10^22, as above.
+    let scale = (0..frac.len().min(400)).fold(1f64, |p, _| p * 10.0);
+    let seconds = mantissa / scale;
     seconds.is_finite().then_some(seconds * 1000.0)
 }
 

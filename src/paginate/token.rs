@@ -1,6 +1,7 @@
 //! Service tokens: when a token means "no more pages", and the canonical digest that detects a
 //! token the walk already sent (also across a cycle A, B, A).
 
+use crate::prelude::*;
 use crate::value::Value;
 
 /// Bytes kept per sent token by cycle detection: a 128-bit keyed digest of its canonical form
@@ -204,11 +205,11 @@ impl DigestSet {
 
     fn insert(&mut self, d: u128) -> bool {
         if d == 0 {
-            return !std::mem::replace(&mut self.zero, true);
+            return !core::mem::replace(&mut self.zero, true);
         }
         if (self.len + 1) * 4 > self.slots.len() * 3 {
             let size = (self.slots.len() * 2).max(16);
-            let old = std::mem::replace(&mut self.slots, std::vec![0; size]);
+            let old = core::mem::replace(&mut self.slots, alloc::vec![0; size]);
             self.len = 0;
             for s in old.into_iter().filter(|s| *s != 0) {
                 self.insert(s);
@@ -318,13 +319,13 @@ mod tests {
     #[test]
     fn keys_are_sorted_for_every_input_order() {
         // Sorted, reversed, interleaved, one key, none.
-        let names: Vec<String> = (0..300).map(|i| std::format!("k{i:03}")).collect();
-        let orders: Vec<Vec<usize>> = std::vec![
+        let names: Vec<String> = (0..300).map(|i| alloc::format!("k{i:03}")).collect();
+        let orders: Vec<Vec<usize>> = alloc::vec![
             (0..300).collect(),
             (0..300).rev().collect(),
             (0..300).map(|i| (i * 7) % 300).collect(),
-            std::vec![0],
-            std::vec![],
+            alloc::vec![0],
+            alloc::vec![],
         ];
         for order in orders {
             let entries: Vec<(String, Value)> = order

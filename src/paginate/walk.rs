@@ -6,8 +6,9 @@
 //! report outcomes, [`Walk::pop`] hands the next page to the consumer and
 //! [`Walk::consume`] records how many of its items the consumer took.
 
-use std::collections::VecDeque;
-use std::rc::Rc;
+use crate::prelude::*;
+use alloc::collections::VecDeque;
+use alloc::rc::Rc;
 
 use super::resume::{Layout, Position, ResumeState, SCOPE_DIGEST_BYTES};
 use super::retry::RetryPolicy;
@@ -490,7 +491,7 @@ impl<T: Clone, P> Walk<T, P> {
         if matches!(fetch, Fetch::Ready(_)) {
             self.ready.push(i);
         }
-        let old = std::mem::replace(&mut self.chains[i].fetch, fetch);
+        let old = core::mem::replace(&mut self.chains[i].fetch, fetch);
         let was_flying = matches!(old, Fetch::InFlight { .. });
         if flying && !was_flying {
             self.in_flight += 1;
@@ -590,7 +591,7 @@ impl<T: Clone, P> Walk<T, P> {
             let id = self.issued * self.chains.len() as u64 + i as u64 + 1;
             self.issued += 1;
             // Moved out rather than cloned: the request needs only the raw token.
-            let Fetch::Ready(token) = std::mem::replace(&mut self.chains[i].fetch, Fetch::Ended)
+            let Fetch::Ready(token) = core::mem::replace(&mut self.chains[i].fetch, Fetch::Ended)
             else {
                 continue;
             };
@@ -666,7 +667,7 @@ impl<T: Clone, P> Walk<T, P> {
             return false;
         };
         let chain = &mut self.chains[i];
-        let mut skip = std::mem::take(&mut chain.first_skip);
+        let mut skip = core::mem::take(&mut chain.first_skip);
         if let (true, Some(a)) = (skip > 0, &chain.anchor) {
             match position_of(a, keys, len) {
                 Some(at) => skip = at + 1,
@@ -1035,7 +1036,7 @@ mod tests {
     use super::*;
 
     fn token(i: u32) -> Token<Value> {
-        Token::from_value(Value::String(std::format!("t{i}")))
+        Token::from_value(Value::String(alloc::format!("t{i}")))
     }
 
     #[test]

@@ -16,6 +16,7 @@ use crate::codec::base64url;
 use crate::codec::payload::{self, write_varint, Reader};
 use crate::error::CursorError;
 use crate::paginate::resume::checksum;
+use crate::prelude::*;
 use crate::value::Value;
 
 /// The header of a plain token minted with no option (version 1, flags 0): a resume token.
@@ -353,7 +354,7 @@ mod tests {
         write_varint(&mut bad, 0);
         write_varint(&mut bad, 0);
         write_varint(&mut bad, 1000);
-        bad.extend(std::iter::repeat_n(b'a', 1000));
+        bad.extend(core::iter::repeat_n(b'a', 1000));
         for _ in 0..2000 {
             bad.extend([1, 0xe8, 0x07, 0, 0]); // prefix 1000, suffix 0, no middle
         }

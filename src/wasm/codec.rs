@@ -5,7 +5,8 @@
 //! policy for every export); options that contradict each other and values the format cannot
 //! carry are `CursorError`s.
 
-use std::rc::Rc;
+use crate::prelude::*;
+use alloc::rc::Rc;
 
 use js_sys::{Date, Function, JsString, Uint8Array};
 use wasm_bindgen::prelude::*;
@@ -378,7 +379,7 @@ pub struct JsCursorCodec {
 fn call_now(now: &Function) -> Result<i64, JsValue> {
     let ms = now.call0(&JsValue::UNDEFINED)?;
     match ms.as_f64() {
-        Some(ms) if ms.fract() == 0.0 && ms.abs() <= 8.64e15 => Ok(ms as i64),
+        Some(ms) if crate::value::is_whole(ms) && ms.abs() <= 8.64e15 => Ok(ms as i64),
         _ => Err(bad(
             "now() must return a whole number of milliseconds in [-8.64e15, 8.64e15]".into(),
         )

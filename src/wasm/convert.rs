@@ -8,6 +8,7 @@
 //! and tests/vectors test the two directly. (A Rust walker over js-sys calls crossed the
 //! boundary once per property, and was a second converter with its own refusals.)
 
+use crate::prelude::*;
 use wasm_bindgen::prelude::*;
 
 use crate::codec::payload;
@@ -124,7 +125,12 @@ pub(crate) struct Scratch(pub(crate) Vec<u8>);
 
 impl Scratch {
     pub(crate) fn take() -> Scratch {
-        let mut v = SCRATCH.try_with(|s| s.take()).unwrap_or_default();
+        // Held only for the take: a call re-entered from JS finds the slot empty (or, at that
+        // instant, locked) and makes a buffer of its own.
+        let mut v = SCRATCH
+            .try_lock()
+            .map(|mut s| core::mem::take(&mut *s))
+            .unwrap_or_default();
         if v.len() < SCRATCH_LEN {
             v = vec![0; SCRATCH_LEN];
             // The first call (or one re-entered from JS): the snippet may not know the memory.
@@ -136,14 +142,17 @@ impl Scratch {
 
 impl Drop for Scratch {
     fn drop(&mut self) {
-        let v = std::mem::take(&mut self.0);
-        let _ = SCRATCH.try_with(|s| s.set(v));
+        let v = core::mem::take(&mut self.0);
+        if let Some(mut slot) = SCRATCH.try_lock() {
+            *slot = v;
+        }
     }
 }
 
-thread_local! {
-    static SCRATCH: std::cell::Cell<Vec<u8>> = const { std::cell::Cell::new(Vec::new()) };
-}
+/// The scratch buffer between calls (a `spin` lock, never contended: the module is
+/// single-threaded, and a re-entered call only ever finds it empty; the crate is `no_std` on
+/// wasm32, so there is no `thread_local!`).
+static SCRATCH: spin::Mutex<Vec<u8>> = spin::Mutex::new(Vec::new());
 
 /// `Array.isArray(value)`, where a revoked Proxy's throw is `unsupported_value`.
 pub(crate) fn is_array(value: &JsValue) -> Result<bool, CursorError> {

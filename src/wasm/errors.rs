@@ -1,5 +1,6 @@
 //! The one boundary conversion from core errors to the JS error classes.
 
+use crate::prelude::*;
 use wasm_bindgen::prelude::*;
 
 use crate::error::{decimal, CursorError};
@@ -134,7 +135,7 @@ pub(crate) fn whole_number(
 ) -> Result<u64, JsValue> {
     let number = value.as_f64();
     if let Some(n) = number {
-        if n.fract() == 0.0 && n >= min as f64 && n <= max as f64 {
+        if crate::value::is_whole(n) && n >= min as f64 && n <= max as f64 {
             return Ok(n as u64);
         }
     }

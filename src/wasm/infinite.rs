@@ -2,9 +2,10 @@
 //! built on the paginator (`maxItems` cuts a chunk, its `resumeToken` starts the next one),
 //! with a memory window of `maxChunks` chunks whose dropped chunks keep their start tokens.
 
-use std::cell::{Cell, RefCell};
-use std::collections::VecDeque;
-use std::rc::Rc;
+use crate::prelude::*;
+use alloc::collections::VecDeque;
+use alloc::rc::Rc;
+use core::cell::{Cell, RefCell};
 
 use js_sys::{Array, Function, JsString, Promise};
 

@@ -1,5 +1,6 @@
 //! JS bindings of the page models: `offsetPage`, `paginateOffset`, `paginateKeyset`.
 
+use crate::prelude::*;
 use js_sys::{Array, Reflect};
 
 use super::errors::{not_an_object, range_error, type_error, whole_number};
@@ -45,7 +46,9 @@ fn items_length(items: &JsValue) -> Result<u32, JsValue> {
 
 fn array_length_of(length: &JsValue) -> Result<u32, JsValue> {
     match length.as_f64() {
-        Some(n) if n.fract() == 0.0 && (0.0..=4_294_967_295.0).contains(&n) => Ok(n as u32),
+        Some(n) if crate::value::is_whole(n) && (0.0..=4_294_967_295.0).contains(&n) => {
+            Ok(n as u32)
+        }
         _ => Err(range_error(
             "an array's length must be an integer from 0 to 4294967295",
         )),

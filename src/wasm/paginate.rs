@@ -15,10 +15,10 @@
 //! `&self` and borrows the walk only for the call, so a user callback may read the
 //! paginator's getters at any time.
 
-use std::cell::{Cell, RefCell};
-use std::rc::Rc;
-use std::string::{String, ToString};
-use std::vec::Vec;
+use alloc::rc::Rc;
+use alloc::string::{String, ToString};
+use alloc::vec::Vec;
+use core::cell::{Cell, RefCell};
 
 use js_sys::JsString;
 use wasm_bindgen::prelude::*;

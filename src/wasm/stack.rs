@@ -1,7 +1,8 @@
 //! JS binding of the cursor stack: `CursorStack`.
 
-use std::cell::RefCell;
-use std::rc::Rc;
+use crate::prelude::*;
+use alloc::rc::Rc;
+use core::cell::RefCell;
 
 use super::errors::RangeError;
 use wasm_bindgen::prelude::*;
