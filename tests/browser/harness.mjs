@@ -33,6 +33,23 @@ export function serveRepo() {
   });
 }
 
+/**
+ * Registers a browser and the repository's server (`serveRepo`) for the tests of a file;
+ * returns the object whose `browser` and `base` (the server's URL) they use once `before` ran.
+ */
+export function repoBrowser() {
+  const repo = { browser: undefined, server: undefined, base: undefined };
+  before(async () => {
+    repo.browser = await launch();
+    ({ server: repo.server, url: repo.base } = await serveRepo());
+  });
+  after(async () => {
+    await repo.browser?.close();
+    repo.server?.close();
+  });
+  return repo;
+}
+
 /** Opens a page and records console errors, page errors and failed requests. */
 export async function open(browser, url) {
   const page = await browser.newPage();

@@ -3,25 +3,15 @@
 // page fetches only the JS of its purpose (the codec page no paginator or client classes, the
 // client page no codec or page models), and a page using both loads the one .wasm once and
 // shares one class per error.
-import { test, before, after } from "node:test";
+import { test } from "node:test";
 import assert from "node:assert/strict";
-import { launch, open, serveRepo } from "./harness.mjs";
+import { open, repoBrowser } from "./harness.mjs";
 
-let browser;
-let server;
-let base;
-before(async () => {
-  browser = await launch();
-  ({ server, url: base } = await serveRepo());
-});
-after(async () => {
-  await browser?.close();
-  server?.close();
-});
+const repo = repoBrowser();
 
 /** Opens purpose.html?which: its result, and the package files the page fetched. */
 async function run(which) {
-  const { page, problems } = await open(browser, `${base}tests/purpose.html?${which}`);
+  const { page, problems } = await open(repo.browser, `${repo.base}tests/purpose.html?${which}`);
   await page.waitForFunction(() => window.__result, null, { timeout: 20000 });
   const result = await page.evaluate(() => window.__result);
   const urls = await page.evaluate(() => performance.getEntriesByType("resource").map((r) => r.name));
