@@ -502,8 +502,8 @@ class Walk {
   declare pNext: string | undefined;
   declare pMore: boolean | undefined;
   declare timers: Set<Timer>;
-  declare waker: (() => void) | undefined;
   declare wakers: (() => void)[];
+  declare spare: (() => void)[];
   declare limitTimer: Timer | undefined;
   declare fetchError: unknown;
   declare fetchText: string | undefined;
@@ -698,9 +698,7 @@ class Walk {
     signal.addEventListener("abort", () => {
       if (!this.halted && isAborted(signal)) {
         this.halted = true;
-        // After the abort's dispatch: a waiting page consumer pulls in its waker, and the
-        // walk must not stop inside the user's `abort()` call.
-        queueMicrotask(() => this.wake());
+        this.wake();
       }
     });
     this.mayWait = this.core.is(WalkState.PagesMayWait);
@@ -731,10 +729,8 @@ class Walk {
     this.pNext = undefined;
     this.pMore = undefined;
     this.timers = new Set();
-    // Who waits for the walk to move: the first in a field (one consumer: no array is
-    // touched per page), any others in order in the array.
-    this.waker = undefined;
     this.wakers = [];
+    this.spare = [];
     this.limitTimer = undefined;
     this.fetchError = undefined;
     this.fetchText = undefined;
@@ -1218,38 +1214,29 @@ class Walk {
       this.limitTimer.cancel();
       this.limitTimer = undefined;
     }
-    const first = this.waker;
-    if (first === undefined) return;
-    // Taken out before any runs: a waker may wait again while this one is being run.
-    this.waker = undefined;
-    const rest = this.wakers;
-    if (rest.length !== 0) this.wakers = [];
-    first();
-    for (let i = 0; i < rest.length; i++) rest[i]();
+    const wakers = this.wakers;
+    if (wakers.length === 0) return;
+    // Two arrays in turn: a waker may wait again while this one is being run.
+    this.wakers = this.spare;
+    for (let i = 0; i < wakers.length; i++) wakers[i]();
+    wakers.length = 0;
+    this.spare = wakers;
   }
 
   // Resolves when a request reports, the walk's signal aborts, or the time limit passes.
   wait(): Promise<void> {
-    return new Promise<void>((resolve) => this.onWake(resolve));
-  }
-
-  // Calls `fn` once when a request reports, the walk's signal aborts, or the time limit
-  // passes (in a microtask when the walk is already aborted).
-  onWake(fn: () => void): void {
-    if (this.halted || this.userAborted()) {
-      queueMicrotask(fn);
-      return;
-    }
-    if (this.waker === undefined) this.waker = fn;
-    else this.wakers.push(fn);
-    if (this.hasLimit && this.limitTimer === undefined && this.core !== null) {
-      // Wake up at the limit too, to stop at this page boundary.
-      const left = this.core.timeLeft(Date.now());
-      this.limitTimer = new Timer(() => {
-        this.limitTimer = undefined;
-        this.wake();
-      }, Math.max(left, 0) + 1);
-    }
+    if (this.halted || this.userAborted()) return Promise.resolve();
+    return new Promise<void>((resolve) => {
+      this.wakers.push(resolve);
+      if (this.hasLimit && this.limitTimer === undefined && this.core !== null) {
+        // Wake up at the limit too, to stop at this page boundary.
+        const left = this.core.timeLeft(Date.now());
+        this.limitTimer = new Timer(() => {
+          this.limitTimer = undefined;
+          this.wake();
+        }, Math.max(left, 0) + 1);
+      }
+    });
   }
 
   // Tells the core about the items handed out since it last heard.
@@ -1453,28 +1440,21 @@ class Walk {
     } catch (err) {
       return Promise.reject(err);
     }
-    return new Promise((resolve, reject) => this.awaitPage(resolve, reject));
+    return this.nextPageSlow();
   }
 
-  // Settles the consumer's promise with the next page (or DONE, or the walk's error) once the
-  // walk moves: the waker pulls itself, so a page that arrives reaches the consumer in the
-  // same microtask (no async function and no second promise per page).
-  awaitPage(resolve: (step: Step) => void, reject: (err: unknown) => void): void {
-    this.onWake(() => {
-      try {
-        const r = this.pullNow(true);
-        if (r === DONE) return resolve(DONE);
-        if (r) {
-          const result = this.pageResult();
-          this.flush();
-          return resolve(result);
-        }
+  async nextPageSlow(): Promise<Step> {
+    for (;;) {
+      await this.wait();
+      const r = this.pullNow(true);
+      if (r === DONE) return DONE;
+      if (r) {
+        const result = this.pageResult();
         this.flush();
-      } catch (err) {
-        return reject(err);
+        return result;
       }
-      this.awaitPage(resolve, reject);
-    });
+      this.flush();
+    }
   }
 
   // The page for a page consumer: a cut one as its copy, reported taken once it is made (a
