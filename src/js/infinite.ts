@@ -27,6 +27,7 @@ import { checkOptions, runLoad } from "./paginator.js";
 import { isLoaded, notReady, whenLoaded } from "./loading.js";
 import { makeArgumentError, makePaginationError } from "./errors.js";
 import { codecOf } from "./codec.js";
+import { checkBag } from "./options.js";
 
 // Captured at load: a listener's own `call` (or a patched Function.prototype.call) never runs.
 const apply = Reflect.apply;
@@ -58,6 +59,7 @@ export class InfiniteList<Item = unknown> {
 
   constructor(fetchPage: FetchPage<any, unknown> | typeof FROM, options?: InfiniteListOptions) {
     if (fetchPage === FROM) return;
+    checkBag(options);
     this.#args = [fetchPage, options];
     if (isLoaded()) {
       this.#wasm = wasmList(this.#guard(fetchPage), options);
@@ -68,6 +70,7 @@ export class InfiniteList<Item = unknown> {
   /** Restores a list's window position from `toString()`. */
   static from<Item = unknown>(state: string, fetchPage: FetchPage<any, unknown>, options?: InfiniteListOptions): InfiniteList<Item> {
     if (!isLoaded()) throw notReady("InfiniteList.from");
+    checkBag(options);
     const list = new InfiniteList<Item>(FROM);
     list.#args = [fetchPage, options];
     list.#wasm = WasmList.from(state, list.#guard(fetchPage), options, codecOf(options, true), runLoad, checkOptions);

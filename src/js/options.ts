@@ -27,3 +27,9 @@ export const optionalWhole = (v: unknown, what: string, min: number, max: number
 
 /** The TypeError of an options bag (`what`: "options", "options.retry") that is not an object. */
 export const notAnObject = (v: unknown, what: string): Error => makeArgumentError(false, `${what} must be an object, got ${given(v)}`);
+
+/** Throws `notAnObject` for an options bag (absent: `undefined` or `null`) that is no object, which
+ * would otherwise read as empty: checked when the bag is given, even where it is read later. */
+export function checkBag(options: unknown): void {
+  if (options !== undefined && options !== null && typeof options !== "object") throw notAnObject(options, "options");
+}

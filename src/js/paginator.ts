@@ -24,7 +24,7 @@ import type { InfiniteLoad, WalkFailure, WalkStop } from "./pagecursor.js";
 import type * as Public from "./index.js";
 import type { FetchContext, PaginatorStats } from "./index.js";
 import { CursorError, makeArgumentError, makePaginationError } from "./errors.js";
-import { notAnObject, optionalWhole } from "./options.js";
+import { checkBag, notAnObject, optionalWhole } from "./options.js";
 import { isLoaded, notReady, whenLoaded } from "./loading.js";
 import { codecOption } from "./codec.js";
 
@@ -529,6 +529,8 @@ class Walk {
 
   constructor(fetchPage: unknown, options: unknown, check = false) {
     if (typeof fetchPage !== "function") throw makeArgumentError(false, "paginate: fetchPage must be a function");
+    // A bag that is no object would read as empty and then fail for what it lacks.
+    checkBag(options);
     // Options are read once, in this order; a throwing getter propagates unchanged.
     const preset = get(options, "preset");
     if (preset !== undefined && typeof preset !== "string") throw makeArgumentError(false, "options.preset must be a string");

@@ -15,6 +15,7 @@ import type { CursorStackOptions, CursorValue } from "./index.js";
 import { isLoaded, notReady } from "./loading.js";
 import { makeArgumentError } from "./errors.js";
 import { codecOf } from "./codec.js";
+import { checkBag } from "./options.js";
 
 const FROM = Symbol("from");
 
@@ -28,6 +29,7 @@ export class CursorStack<Token = unknown> {
 
   constructor(options?: CursorStackOptions | typeof FROM) {
     if (options === FROM) return;
+    checkBag(options);
     if (isLoaded()) {
       this.#wasm = new WasmStack(options, codecOf(options, true));
       this.#state = 1;
@@ -39,6 +41,7 @@ export class CursorStack<Token = unknown> {
   /** Restores a stack from `toString()` (URL or sessionStorage). */
   static from<Token = unknown>(state: string, options?: CursorStackOptions): CursorStack<Token> {
     if (!isLoaded()) throw notReady("CursorStack.from");
+    checkBag(options);
     const stack = new CursorStack<Token>(FROM);
     stack.#wasm = WasmStack.from(state, options, codecOf(options, true));
     stack.#state = 1;

@@ -138,7 +138,22 @@ const BAGS = [
   ["paginateKeyset", (o) => paginateKeyset([], o), "options"],
   ["infinitePageOptions", (o) => infinitePageOptions(fetchPage, o), "options"],
   ["paginate retry", (o) => paginate(fetchPage, { ...walk, retry: o }), "options.retry"],
+  ["new CursorStack", (o) => new CursorStack(o), "options"],
+  ["CursorStack.from", (o) => CursorStack.from(new CursorStack().toString(), o), "options"],
+  ["new InfiniteList", (o) => new InfiniteList(fetchPage, o), "options"],
+  ["InfiniteList.from", (o) => InfiniteList.from(new InfiniteList(fetchPage, walk).toString(), fetchPage, o), "options"],
 ];
+
+test("paginate: an options bag that is not an object is one TypeError (when the walk reads its options)", async () => {
+  for (const bag of [5, "x", true, 1n, Symbol("s")]) {
+    await assert.rejects(async () => paginate(fetchPage, bag).next(), (err) => {
+      assert.equal(err.constructor, TypeError);
+      assert.equal(err.code, "invalid_argument");
+      assert.equal(err.message, `options must be an object, got ${given(bag)}`);
+      return true;
+    });
+  }
+});
 
 for (const [label, call, what] of BAGS) {
   test(`${label}: an options bag that is not an object is one TypeError`, () => {
