@@ -40,6 +40,7 @@ let stack = filled(MAX_DEPTH + 1);
 let busy = false;
 let lax = false;
 let why = "";
+let failedAt = -1;
 let last;
 
 function fail(message) {
@@ -231,14 +232,20 @@ function write(v, depth) {
     const n = v.length;
     if (n !== n >>> 0) return fail("an array's length must be a whole number in [0, 2^32 - 1]");
     head(0x60, n);
+    // The element of a top-level array being walked: where a refusal or a throw stopped it.
+    const top = depth === 0;
     if (lax) {
       for (let i = 0; i < n; i++) {
+        if (top) failedAt = i;
         const x = v[i];
         if (!write(x === undefined ? null : x, depth + 1)) return false;
       }
       return true;
     }
-    for (let i = 0; i < n; i++) if (!write(v[i], depth + 1)) return false;
+    for (let i = 0; i < n; i++) {
+      if (top) failedAt = i;
+      if (!write(v[i], depth + 1)) return false;
+    }
     return true;
   }
   if (ownSymbols(v).length !== 0) return fail("an object with symbol keys is not a cursor value");
@@ -285,7 +292,7 @@ export function setMemory(m) {
 }
 
 export function pack(value, to, cap, max, tokens) {
-  const outer = busy ? [buf, view, pos, limit, stack, lax] : undefined;
+  const outer = busy ? [buf, view, pos, limit, stack, lax, failedAt] : undefined;
   if (outer) {
     buf = new U8(SMALL);
     view = new DV(buf.buffer);
@@ -295,6 +302,7 @@ export function pack(value, to, cap, max, tokens) {
   pos = 0;
   limit = max;
   lax = tokens;
+  failedAt = -1;
   why = "";
   last = undefined;
   let ok;
@@ -323,6 +331,7 @@ export function pack(value, to, cap, max, tokens) {
     limit = outer[3];
     stack = outer[4];
     lax = outer[5];
+    failedAt = outer[6];
   } else {
     busy = false;
   }
@@ -332,6 +341,10 @@ export function pack(value, to, cap, max, tokens) {
 export function packed(to) {
   mem().set(last, to);
   last = undefined;
+}
+
+export function packFailedAt() {
+  return failedAt;
 }
 
 export function packError() {

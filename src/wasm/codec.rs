@@ -12,7 +12,7 @@ use js_sys::{Date, Function, JsString, Uint8Array};
 use wasm_bindgen::prelude::*;
 use wasm_bindgen::JsCast;
 
-use super::convert::{addr, addr_mut, is_array, pack, pack_error, packed, to_value, Scratch};
+use super::convert::{addr, addr_mut, is_array, pack, pack_error, packed_bytes, to_value, Scratch};
 use super::errors::{not_an_object, range_error, type_error, whole_number};
 use super::page::{for_each_item, get};
 use crate::codec::{
@@ -136,15 +136,7 @@ fn encode_js(
             max,
         })
     } else {
-        let len = got as usize;
-        Ok(match scratch.0.get(..len) {
-            Some(bytes) => bytes,
-            None => {
-                big.resize(len, 0);
-                packed(addr_mut(&mut big));
-                &big
-            }
-        })
+        Ok(packed_bytes(&scratch.0, got as usize, &mut big))
     };
     let mut opts = encode_options(options)?;
     if let (Some(now), true) = (now, has_ttl || opts.ttl.is_some()) {

@@ -89,10 +89,14 @@ extern "C" {
     /// value reads as JSON reads it (see [`token_to_value`]).
     pub(crate) fn pack(value: &JsValue, to: u32, cap: u32, max: f64, tokens: bool) -> f64;
     /// Copies the bytes of the last `pack` to `to`.
-    pub(crate) fn packed(to: u32);
+    fn packed(to: u32);
     /// Why the last `pack` refused its value, in the words of an `unsupported_value` message.
     #[wasm_bindgen(js_name = "packError")]
     pub(crate) fn pack_error() -> String;
+    /// The index of the element of a top-level array whose walk the last `pack` refused or a
+    /// getter's throw stopped (-1: the failure was not inside one).
+    #[wasm_bindgen(js_name = "packFailedAt")]
+    pub(crate) fn pack_failed_at() -> f64;
     /// The JS value of the checked payload bytes at `at`.
     #[wasm_bindgen(js_name = "unpackValue")]
     fn unpack_value(at: u32) -> JsValue;
@@ -196,13 +200,19 @@ fn walk(js: &JsValue, tokens: bool) -> Result<Value, CursorError> {
     if got < 0.0 {
         return Err(CursorError::UnsupportedValue(pack_error()));
     }
-    let len = got as usize;
-    match scratch.0.get(..len) {
-        Some(bytes) => payload::decode(bytes, false),
+    let mut big = Vec::new();
+    payload::decode(packed_bytes(&scratch.0, got as usize, &mut big), false)
+}
+
+/// The `len` bytes of the last `pack` into `scratch`: there when they fit, else fetched into
+/// `big` (`packed`, the next call into JS after the `pack`).
+pub(crate) fn packed_bytes<'a>(scratch: &'a [u8], len: usize, big: &'a mut Vec<u8>) -> &'a [u8] {
+    match scratch.get(..len) {
+        Some(bytes) => bytes,
         None => {
-            let mut big = vec![0; len];
-            packed(addr_mut(&mut big));
-            payload::decode(&big, false)
+            big.resize(len, 0);
+            packed(addr_mut(big));
+            big
         }
     }
 }

@@ -7,7 +7,7 @@ use super::errors::{not_an_object, range_error, type_error, whole_number};
 use wasm_bindgen::prelude::*;
 
 use super::codec::JsCursorCodec;
-use super::convert::to_value;
+use super::convert::{pack_failed_at, to_value};
 use crate::error::{decimal, quoted, CursorError};
 use crate::keyset::{paginate_keyset as core_keyset, KeysetError, KeysetOptions, SortKey};
 use crate::page::{OffsetPage, PageError, MAX_SAFE_INTEGER, MAX_TOTAL};
@@ -310,8 +310,20 @@ fn key_rows(items: &Array, names: &Array, keys: &[SortKey]) -> Result<Vec<Vec<Va
     for (key, column) in keys.iter().zip(columns.iter()) {
         let values = match to_value(&column) {
             Ok(Value::List(values)) if values.len() == n => values,
-            // Which item: the column again, value by value (only on this error path).
-            _ => return Err(column_error(&column.unchecked_into(), &key.name)),
+            Err(CursorError::UnsupportedValue(why)) => {
+                return Err(column_error(&column.unchecked_into(), &key.name, why))
+            }
+            // A column is our own array of n values: nothing else comes back.
+            Ok(_) | Err(_) => {
+                return Err(type_error(
+                    &[
+                        "the values of key ",
+                        &quoted(&key.name),
+                        " could not be read",
+                    ]
+                    .concat(),
+                ))
+            }
         };
         for (row, v) in rows.iter_mut().zip(values) {
             row.push(v);
@@ -321,23 +333,18 @@ fn key_rows(items: &Array, names: &Array, keys: &[SortKey]) -> Result<Vec<Vec<Va
 }
 
 /// The error of the first value of a key column that is no cursor value.
-fn column_error(column: &Array, key: &str) -> JsValue {
-    for (i, v) in column.iter().enumerate() {
-        let at = |what: &str| ["item ", &decimal(i as u64), what, &quoted(key)].concat();
-        if v.is_undefined() {
-            return type_error(&at(" has no value for key "));
-        }
-        if let Err(e) = to_value(&v) {
-            return match e {
-                CursorError::UnsupportedValue(why) => {
-                    CursorError::UnsupportedValue([&at(", key "), ": ", &why].concat()).into()
-                }
-                other => other.into(),
-            };
-        }
+fn column_error(column: &Array, key: &str, why: String) -> JsValue {
+    // The item the walk stopped at: no value of the user is read a second time to find it.
+    let at = pack_failed_at();
+    let Some(i) = (at >= 0.0).then_some(at as u32) else {
+        return CursorError::UnsupportedValue(why).into();
+    };
+    let item = |what: &str| ["item ", &decimal(u64::from(i)), what, &quoted(key)].concat();
+    // Our copy of the item's value (the column), not the item.
+    if column.get(i).is_undefined() {
+        return type_error(&item(" has no value for key "));
     }
-    // Unreachable: a column that fails as a whole has a value that fails alone.
-    type_error(&["a value of key ", &quoted(key), " is no cursor value"].concat())
+    CursorError::UnsupportedValue([&item(", key "), ": ", &why].concat()).into()
 }
 
 /// One keyset page of an array: the items sorted by `keys` (the last key a unique

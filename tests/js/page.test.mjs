@@ -194,3 +194,19 @@ test("large arrays: a deep seek is a binary search over the sorted copy", () => 
   assert.equal(count, 100_000);
   assert.equal(page.items.at(-1).id, 100_000);
 });
+
+test("paginateKeyset names the item and key of a value it cannot order, and reads each value once", () => {
+  const missing = [{ id: 1 }, {}, { id: 3 }];
+  assert.throws(() => paginateKeyset(missing, { keys: ["id"], limit: 2 }), (e) =>
+    e instanceof TypeError && e.code === "invalid_argument" && e.message === 'item 1 has no value for key "id"');
+  const dates = [{ at: new Date(1) }, { at: new Date(2) }, { at: new Date(NaN) }];
+  assert.throws(() => paginateKeyset(dates, { keys: ["at"], limit: 2 }), (e) =>
+    e instanceof CursorError && e.code === "unsupported_value" && /item 2, key "at": invalid Date$/.test(e.message));
+  // A key value with a getter: the walk that fails reads it once, and the message names the item
+  // without a second look at it.
+  let reads = 0;
+  const rows = [{ k: [1] }, { k: { get a() { reads++; throw new Error("boom"); } } }];
+  assert.throws(() => paginateKeyset(rows, { keys: ["k"], limit: 1 }), (e) =>
+    e instanceof CursorError && e.code === "unsupported_value" && /item 1, key "k": reading a property threw: boom$/.test(e.message));
+  assert.equal(reads, 1);
+});
