@@ -4,15 +4,25 @@ source "$(dirname "$0")/lib.sh"
 
 say "cargo build --release --target wasm32-unknown-unknown --features npm-module"
 # `npm-module`: no std in the module (src/lib.rs).
-cargo build --release --target wasm32-unknown-unknown --lib --features npm-module
+# Without reference types: JS values cross through the glue's own table, not a wasm
+# `externref` table with a shim around every export and import that takes one
+# (scripts/without-externref.mjs says why it takes a flag and a section edit, and what it saves).
+# RUSTFLAGS replaces the target's rustflags of .cargo/config.toml, so their cfg is repeated here;
+# the wasm32 test builds keep that config, and externref, as it is.
+RUSTFLAGS='--cfg sha2_backend_soft="compact" -C target-feature=-reference-types' \
+  cargo build --release --target wasm32-unknown-unknown --lib --features npm-module
 say "wasm-bindgen --target web"
 rm -rf pkg/snippets
 # Every entry (pkg/{web,node,deno,workerd,inline}.js) passes the module to init explicitly and
 # every runtime the package supports has TextEncoder#encodeInto: no default path, no fallback.
 # The generated declarations (pkg/pagecursor.d.ts) are not shipped: `tsc -p src/js/tsconfig.json`
 # checks the TypeScript layer against them.
+# The section edit that goes with the flag above, on a copy, so cargo's output stays what cargo
+# wrote.
+cp target/wasm32-unknown-unknown/release/pagecursor.wasm target/pagecursor-bindgen-input.wasm
+node scripts/without-externref.mjs target/pagecursor-bindgen-input.wasm
 wasm-bindgen --target web --omit-default-module-path --encode-into always \
-  --out-dir pkg --out-name pagecursor target/wasm32-unknown-unknown/release/pagecursor.wasm
+  --out-dir pkg --out-name pagecursor target/pagecursor-bindgen-input.wasm
 # The glue carries every Rust doc comment as JSDoc and the snippets their source comments; types
 # and docs ship in pkg/index.d.ts. esbuild (a real parser, so nothing is guessed) drops comments
 # and whitespace and simplifies syntax (~4 KB gzip saved). Class and function names stay what

@@ -62,6 +62,10 @@ const REVIEWED = {
   __wbg_packed: "copies the walker's own buffer into wasm memory",
   __wbg_tokenBytes: "typeof check first; then only the primitive string and the walker's own arrays",
   __wbg_unpackCursor: "builds the cursor from bytes Rust checked, with own data properties only",
+  __wbg_bytesOf:
+    "codec.js: an intrinsic TypedArray tag check and copy of a secret, inside its own try/catch " +
+    "(codec.rs secret_bytes)",
+  __wbg_setMemory: "hands the walker the module's own memory (convert.rs Scratch::take)",
   __wbg_tokenText: "reads token bytes Rust made from wasm memory into the snippet's own buffer; the captured TextDecoder decodes ASCII",
 };
 
