@@ -2,27 +2,45 @@
 # Release wasm -> wasm-bindgen --target web -> wasm-opt -Oz -> pkg/, then the sizes a browser downloads.
 source "$(dirname "$0")/lib.sh"
 
-say "cargo build --release --target wasm32-unknown-unknown --features npm-module"
+say "cargo build --release --target wasm32-unknown-unknown: the full module and the client module"
+# Two modules from one crate, with the same exports (one glue, pkg/pagecursor.js, drives both):
+# - pagecursor_bg.wasm, everything (default features);
+# - pagecursor_client_bg.wasm, without signing, sealing and the page models (`keyed` and
+#   `page-models` off, Cargo.toml says what each gates): what a bundle of paginate, InfiniteList,
+#   CursorStack, encodeCursor and decodeCursor loads (src/js/loading.ts chooses, pkg/web-load.js
+#   fetches); its exports for what it leaves out refuse every call.
 # `npm-module`: no std in the module (src/lib.rs).
 # Without reference types: JS values cross through the glue's own table, not a wasm
 # `externref` table with a shim around every export and import that takes one
 # (scripts/without-externref.mjs says why it takes a flag and a section edit, and what it saves).
 # RUSTFLAGS replaces the target's rustflags of .cargo/config.toml, so their cfg is repeated here;
-# the wasm32 test builds keep that config, and externref, as it is.
-RUSTFLAGS='--cfg sha2_backend_soft="compact" -C target-feature=-reference-types' \
-  cargo build --release --target wasm32-unknown-unknown --lib --features npm-module
+# the wasm32 test builds keep that config, and externref, as it is. The client module builds in
+# its own target directory, so that each build keeps its artifacts between runs.
+export RUSTFLAGS='--cfg sha2_backend_soft="compact" -C target-feature=-reference-types'
+cargo build --release --target wasm32-unknown-unknown --lib --features npm-module
+cargo build --release --target wasm32-unknown-unknown --lib --no-default-features --features npm-module \
+  --target-dir target/client
+unset RUSTFLAGS
 say "wasm-bindgen --target web"
-rm -rf pkg/snippets
+rm -rf pkg/snippets target/client-bindgen
 # Every entry (pkg/{web,node,deno,workerd,inline}.js) passes the module to init explicitly and
 # every runtime the package supports has TextEncoder#encodeInto: no default path, no fallback.
 # The generated declarations (pkg/pagecursor.d.ts) are not shipped: `tsc -p src/js/tsconfig.json`
 # checks the TypeScript layer against them.
-# The section edit that goes with the flag above, on a copy, so cargo's output stays what cargo
+# The section edit that goes with the flag above, on copies, so cargo's output stays what cargo
 # wrote.
 cp target/wasm32-unknown-unknown/release/pagecursor.wasm target/pagecursor-bindgen-input.wasm
-node scripts/without-externref.mjs target/pagecursor-bindgen-input.wasm
+cp target/client/wasm32-unknown-unknown/release/pagecursor.wasm target/pagecursor-client-bindgen-input.wasm
+for m in target/pagecursor-bindgen-input.wasm target/pagecursor-client-bindgen-input.wasm; do
+  node scripts/without-externref.mjs "$m"
+done
 wasm-bindgen --target web --omit-default-module-path --encode-into always \
   --out-dir pkg --out-name pagecursor target/pagecursor-bindgen-input.wasm
+wasm-bindgen --target web --omit-default-module-path --encode-into always \
+  --out-dir target/client-bindgen --out-name pagecursor target/pagecursor-client-bindgen-input.wasm
+# The client module must fit the full module's glue: the same exports, imports the glue has.
+node scripts/check-client-module.mjs pkg target/client-bindgen
+cp target/client-bindgen/pagecursor_bg.wasm pkg/pagecursor_client_bg.wasm
 # The glue carries every Rust doc comment as JSDoc and the snippets their source comments; types
 # and docs ship in pkg/index.d.ts. esbuild (a real parser, so nothing is guessed) drops comments
 # and whitespace and simplifies syntax (~4 KB gzip saved). Class and function names stay what
@@ -30,7 +48,10 @@ wasm-bindgen --target web --omit-default-module-path --encode-into always \
 # identifier (renaming them and keeping the names costs more than it saves there), and the
 # larger hand-written files rename their locals with `--keep-names`, which keeps each
 # function's and class's `name` (the driver and the codec walker: 1.1 KB gzip saved, measured
-# on this build).
+# on this build). Two files rename without keeping names, because no name of theirs reaches a
+# user (the glue imports the walker's functions by their export names; loading.ts's functions
+# are called by the package alone) and a kept name is a call that bundlers keep too: the codec
+# walker (-267 B gzip) and loading.ts (-102 B).
 minify() { # minify IN OUT [ESBUILD-FLAGS...] (OUT may be IN)
   local in=$1 out=$2; shift 2
   esbuild "$in" --minify-whitespace --minify-syntax --legal-comments=none --format=esm \
@@ -39,8 +60,8 @@ minify() { # minify IN OUT [ESBUILD-FLAGS...] (OUT may be IN)
 }
 minify pkg/pagecursor.js pkg/pagecursor.js
 for f in $(find pkg/snippets -name '*.js' | sort); do
-  # Only the codec's walker is large enough for renamed locals to pay for the kept names.
-  case "$f" in */src/wasm/codec.js) minify "$f" "$f" --minify-identifiers --keep-names ;; *) minify "$f" "$f" ;; esac
+  # Only the codec's walker is large enough for renamed locals to pay.
+  case "$f" in */src/wasm/codec.js) minify "$f" "$f" --minify-identifiers ;; *) minify "$f" "$f" ;; esac
 done
 # The hand-written JS layer (src/js/, with its comments) ships the same way: the TypeScript
 # files (src/js/*.ts; `tsc -p src/js/tsconfig.json` checks them) compile with the same flags,
@@ -50,6 +71,10 @@ done
 # are `const` arrows and a class, named by the language itself).
 minify src/js/api.ts pkg/api.js
 minify src/js/codec.ts pkg/codec.js
+# How the client classes find a codec's wasm object, and the mark of code that needs the full
+# module (small: no renaming, like the snippets).
+minify src/js/codec-of.ts pkg/codec-of.js
+minify src/js/full.ts pkg/full.js
 # The root entry's list of exports and the client half of it (re-exports only).
 minify src/js/exports.ts pkg/exports.js
 minify src/js/client.ts pkg/client.js
@@ -57,7 +82,8 @@ minify src/js/client.ts pkg/client.js
 # the snippets).
 minify src/js/options.ts pkg/options.js
 # The paginator's driver and the rest rename their locals (see minify above).
-for f in paginator loading stack infinite; do minify "src/js/$f.ts" "pkg/$f.js" --minify-identifiers --keep-names; done
+for f in paginator stack infinite; do minify "src/js/$f.ts" "pkg/$f.js" --minify-identifiers --keep-names; done
+minify src/js/loading.ts pkg/loading.js --minify-identifiers
 # pagecursor/react and pagecursor/tanstack: their published types are the hand-written
 # pkg/react.d.ts and pkg/tanstack.d.ts, which `tsc -p src/js/tsconfig.json` checks the sources
 # against.
@@ -69,12 +95,14 @@ say "wasm-opt -Oz"
 # places the 1 MB stack first, growing down towards 0 from 1 MB, with the data above it, so
 # the low 1 KB is only reached by a stack within 1 KB of overflowing, and the recursion of the
 # codec and the paginator is bounded (nesting depth 64) far below that.
-wasm-opt -Oz --converge --low-memory-unused --enable-bulk-memory --enable-nontrapping-float-to-int --enable-sign-ext \
-  --enable-mutable-globals --enable-reference-types --enable-multivalue \
-  --strip-producers --strip-target-features \
-  pkg/pagecursor_bg.wasm -o pkg/pagecursor_bg.wasm.opt
-mv pkg/pagecursor_bg.wasm.opt pkg/pagecursor_bg.wasm
-# The optional `pagecursor/inline` entry: the same module as base64, for iife/cjs bundles.
+for m in pagecursor_bg pagecursor_client_bg; do
+  wasm-opt -Oz --converge --low-memory-unused --enable-bulk-memory --enable-nontrapping-float-to-int --enable-sign-ext \
+    --enable-mutable-globals --enable-reference-types --enable-multivalue \
+    --strip-producers --strip-target-features \
+    "pkg/$m.wasm" -o "pkg/$m.wasm.opt"
+  mv "pkg/$m.wasm.opt" "pkg/$m.wasm"
+done
+# The optional `pagecursor/inline` entry: the full module as base64, for iife/cjs bundles.
 node scripts/build-inline.mjs
 
 # The error classes live in a wasm-bindgen snippet (so Rust constructs the very classes users

@@ -1,11 +1,13 @@
 // Prints raw and gzip -9 sizes of what a browser downloads for the package (the web entry,
-// the JS it imports and the .wasm), and writes them to .build/size.json.
+// the JS it imports and the full .wasm), then the client module, which a page loads instead of
+// the full one when it needs no signing, sealing or page models (its total would be the same
+// files with the client module in place of the full one), and writes them to .build/size.json.
 import { readFileSync, writeFileSync, mkdirSync, readdirSync, statSync } from "node:fs";
 import { gzipSync } from "node:zlib";
 import { join, relative } from "node:path";
 
 const pkg = new URL("../pkg/", import.meta.url).pathname;
-const files = ["web.js", "web-load.js", "exports.js", "api.js", "codec.js", "client.js", "loading.js", "stack.js", "infinite.js", "paginator.js", "errors.js", "options.js", "pagecursor.js", "pagecursor_bg.wasm"];
+const files = ["web.js", "web-load.js", "exports.js", "api.js", "codec.js", "codec-of.js", "full.js", "client.js", "loading.js", "stack.js", "infinite.js", "paginator.js", "errors.js", "options.js", "pagecursor.js", "pagecursor_bg.wasm"];
 const walk = (dir) =>
   readdirSync(dir).flatMap((f) => (statSync(join(dir, f)).isDirectory() ? walk(join(dir, f)) : [join(dir, f)]));
 for (const f of walk(join(pkg, "snippets"))) files.push(relative(pkg, f));
@@ -19,7 +21,11 @@ const rows = files.map((f) => {
   gz += g;
   return { file: f, raw: bytes.length, gzip: g };
 });
-for (const r of rows) console.log(`${r.file.padEnd(60)} ${String(r.raw).padStart(8)} B  ${String(r.gzip).padStart(7)} B gzip`);
+const show = (r) => console.log(`${r.file.padEnd(60)} ${String(r.raw).padStart(8)} B  ${String(r.gzip).padStart(7)} B gzip`);
+rows.forEach(show);
 console.log(`${"total (browser download)".padEnd(60)} ${String(raw).padStart(8)} B  ${String(gz).padStart(7)} B gzip`);
+const clientBytes = readFileSync(join(pkg, "pagecursor_client_bg.wasm"));
+const client = { file: "pagecursor_client_bg.wasm", raw: clientBytes.length, gzip: gzipSync(clientBytes, { level: 9 }).length };
+show(client);
 mkdirSync(new URL("../.build/", import.meta.url), { recursive: true });
-writeFileSync(new URL("../.build/size.json", import.meta.url), JSON.stringify({ raw, gzip: gz, files: rows }, null, 2));
+writeFileSync(new URL("../.build/size.json", import.meta.url), JSON.stringify({ raw, gzip: gz, files: rows, clientModule: client }, null, 2));

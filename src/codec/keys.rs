@@ -2,16 +2,25 @@
 //!
 //! One secret never serves two algorithms: HKDF-SHA256 (RFC 5869, no salt) expands it into a
 //! MAC key, an encryption key and a scope key with distinct `info` labels.
+//!
+//! Without the `keyed` feature (the npm package's client module) no key can be derived: a
+//! [`DerivedKey`] then cannot exist, so every path that signs, verifies, seals or opens is
+//! unreachable and none of the MAC or cipher code is in the build.
 
 use crate::prelude::*;
+#[cfg(feature = "keyed")]
 use chacha20poly1305::aead::{Aead, Payload};
+#[cfg(feature = "keyed")]
 use chacha20poly1305::{XChaCha20Poly1305, XNonce};
+#[cfg(feature = "keyed")]
 use hkdf::Hkdf;
+#[cfg(feature = "keyed")]
 use hmac::{Hmac, KeyInit, Mac};
 use sha2::{Digest, Sha256};
 
 use crate::error::CursorError;
 
+#[cfg(feature = "keyed")]
 type HmacSha256 = Hmac<Sha256>;
 
 /// Length of the truncated HMAC-SHA256 tag of a signed token (128 bits).
@@ -25,8 +34,11 @@ pub const SCOPE_CHECK_LEN: usize = 8;
 /// The longest key id, in UTF-8 bytes (its length travels in one byte).
 pub const MAX_KEY_ID_LEN: usize = 255;
 
+#[cfg(feature = "keyed")]
 const INFO_MAC: &[u8] = b"pagecursor/v1/hmac-sha256";
+#[cfg(feature = "keyed")]
 const INFO_ENC: &[u8] = b"pagecursor/v1/xchacha20poly1305";
+#[cfg(feature = "keyed")]
 const INFO_SCOPE: &[u8] = b"pagecursor/v1/scope";
 const SCOPE_DIGEST_PREFIX: &[u8] = b"pagecursor/v1/scope\x00";
 
@@ -63,7 +75,24 @@ impl core::fmt::Debug for Key {
     }
 }
 
+/// A key's id and secret as the format allows them, checked before anything is derived (so
+/// that a build without `keyed` refuses a bad key for the same reason).
+fn check(key: &Key) -> Result<(), CursorError> {
+    if key.id.is_empty() || key.id.len() > MAX_KEY_ID_LEN {
+        return Err(CursorError::UnsupportedValue(
+            ["key id \"", &key.id, "\" must be 1 to 255 bytes long"].concat(),
+        ));
+    }
+    if key.secret.is_empty() {
+        return Err(CursorError::UnsupportedValue(
+            ["the secret of key \"", &key.id, "\" is empty"].concat(),
+        ));
+    }
+    Ok(())
+}
+
 /// The subkeys derived from one [`Key`].
+#[cfg(feature = "keyed")]
 #[derive(Clone)]
 pub(crate) struct DerivedKey {
     pub(crate) id: String,
@@ -74,18 +103,10 @@ pub(crate) struct DerivedKey {
     scope: HmacSha256,
 }
 
+#[cfg(feature = "keyed")]
 impl DerivedKey {
     pub(crate) fn derive(key: &Key) -> Result<DerivedKey, CursorError> {
-        if key.id.is_empty() || key.id.len() > MAX_KEY_ID_LEN {
-            return Err(CursorError::UnsupportedValue(
-                ["key id \"", &key.id, "\" must be 1 to 255 bytes long"].concat(),
-            ));
-        }
-        if key.secret.is_empty() {
-            return Err(CursorError::UnsupportedValue(
-                ["the secret of key \"", &key.id, "\" is empty"].concat(),
-            ));
-        }
+        check(key)?;
         let hk = Hkdf::<Sha256>::new(None, &key.secret);
         let (mut mac, mut enc, mut scope) = ([0u8; 32], [0u8; 32], [0u8; 32]);
         // Expanding 32 bytes from SHA-256 never exceeds HKDF's 255 * 32 byte limit.
@@ -186,6 +207,56 @@ impl DerivedKey {
                 },
             )
             .map_err(|_| CursorError::BadSignature)
+    }
+}
+
+/// Without the `keyed` feature: the same interface, and no value of it (`Infallible`), so the
+/// compiler knows each method below is never called.
+#[cfg(not(feature = "keyed"))]
+#[derive(Clone)]
+pub(crate) struct DerivedKey {
+    pub(crate) id: String,
+    never: core::convert::Infallible,
+}
+
+#[cfg(not(feature = "keyed"))]
+impl DerivedKey {
+    pub(crate) fn derive(key: &Key) -> Result<DerivedKey, CursorError> {
+        check(key)?;
+        Err(CursorError::UnsupportedValue(
+            "signing and sealing are not in this build of pagecursor (its `keyed` feature is off)"
+                .into(),
+        ))
+    }
+
+    pub(crate) fn sign(&self, _signed_bytes: &[u8]) -> [u8; MAC_LEN] {
+        match self.never {}
+    }
+
+    pub(crate) fn verify(&self, _signed_bytes: &[u8], _tag: &[u8]) -> Result<(), CursorError> {
+        match self.never {}
+    }
+
+    pub(crate) fn scope_check(&self, _header: &[u8], _digest: &[u8; 32]) -> [u8; SCOPE_CHECK_LEN] {
+        match self.never {}
+    }
+
+    pub(crate) fn seal(
+        &self,
+        _nonce: &[u8; NONCE_LEN],
+        _header: &[u8],
+        _payload: &[u8],
+    ) -> Result<Vec<u8>, CursorError> {
+        match self.never {}
+    }
+
+    pub(crate) fn open(
+        &self,
+        _nonce: &[u8],
+        _header: &[u8],
+        _sealed: &[u8],
+    ) -> Result<Vec<u8>, CursorError> {
+        match self.never {}
     }
 }
 

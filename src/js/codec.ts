@@ -1,41 +1,17 @@
-// The public CursorCodec class, and how the other bindings get the wasm codec of an
-// `options.codec` (paginate, InfiniteList, CursorStack, paginateKeyset).
+// The public CursorCodec class. A page that uses it loads the full WebAssembly module (a codec
+// may have keys, and the class cannot know before it is constructed), so it checks
+// `isLoaded(FULL)` (full.ts, loading.ts); the client classes find a codec's wasm object through
+// codec-of.ts, which this class brands its objects for.
 //
-// Owns: the object users hold and the rule "options.codec is a live CursorCodec made by this
-// class, or absent (the shared plain codec)". May call: the wasm glue (./pagecursor.js), the
-// error classes and loading.ts. Why the bindings get the wasm object itself (a `&CursorCodec`
-// argument) and not the user's value: the only proof that a value is a codec is this class's
-// private field, which user code cannot forge or reach, so no id, registry or lookup of the
-// value's properties is needed in the wasm.
+// Owns: the object users hold. May call: the wasm glue (./pagecursor.js), the error classes,
+// loading.ts, full.ts and codec-of.ts.
 import * as wasm from "./pagecursor.js";
 import type * as Public from "./index.js";
 import type { Cursor, CursorCodecOptions, CursorValue, DecodeOptions, EncodeOptions } from "./index.js";
 import { makeArgumentError } from "./errors.js";
 import { isLoaded, notReady } from "./loading.js";
-
-// The wasm codec inside a value that is a CursorCodec (undefined for any other value, or a
-// freed codec); set by the first codec made.
-let unwrap: ((value: object) => wasm.CursorCodec | undefined) | undefined;
-// The codec of everything made without `options.codec`: plain, shared, never freed.
-let plain: wasm.CursorCodec | undefined;
-
-/**
- * The wasm codec of `options.codec` (`value`): the shared plain codec when it is absent
- * (`undefined`, or `null` where `nullIsAbsent`), else the TypeError of a value that is not a live
- * CursorCodec. Reads nothing of the value: a Proxy's traps never run. Only after `ready`.
- */
-export function codecOption(value: unknown, nullIsAbsent: boolean): wasm.CursorCodec {
-  if (value === undefined || (nullIsAbsent && value === null)) return (plain ??= new wasm.CursorCodec(undefined as unknown as CursorCodecOptions));
-  const core = typeof value === "object" && value !== null && unwrap !== undefined ? unwrap(value) : undefined;
-  if (core === undefined) throw makeArgumentError(false, "options.codec must be a CursorCodec");
-  return core;
-}
-
-/** `codecOption` of `options.codec`, read once (a bag that is no object has none: the reader of
- * the other options reports it). */
-export function codecOf(options: unknown, nullIsAbsent: boolean): wasm.CursorCodec {
-  return codecOption(typeof options === "object" && options !== null ? (options as { codec?: unknown }).codec : undefined, nullIsAbsent);
-}
+import { FULL } from "./full.js";
+import { brandCodecs } from "./codec-of.js";
 
 /**
  * The public CursorCodec: owns the object users hold; the keys, the format and the checks are
@@ -53,11 +29,11 @@ export class CursorCodec {
   #busy = 0; // calls of this codec in progress (a getter of an argument may call free())
 
   constructor(options?: CursorCodecOptions) {
-    if (!isLoaded()) throw notReady("new CursorCodec");
+    if (!isLoaded(FULL)) throw notReady("new CursorCodec", FULL);
     this.#wasm = new wasm.CursorCodec(options as CursorCodecOptions);
     // Set here rather than in a static block, which bundlers must keep: a bundle that never
     // makes a codec drops the class, and then no value can be one.
-    unwrap ??= (value) => (#wasm in value ? (value as CursorCodec).#wasm : undefined);
+    brandCodecs((value) => (#wasm in value ? (value as CursorCodec).#wasm : undefined));
   }
 
   // The wasm codec of a call `what` on `self`, or the TypeError that says why there is none.

@@ -26,7 +26,7 @@ import type { FetchContext, FetchPage, InfiniteListOptions } from "./index.js";
 import { checkOptions, runLoad } from "./paginator.js";
 import { isLoaded, notReady, whenLoaded } from "./loading.js";
 import { makeArgumentError, makePaginationError } from "./errors.js";
-import { codecOf } from "./codec.js";
+import { codecOf } from "./codec-of.js";
 import { checkBag } from "./options.js";
 
 // Captured at load: a listener's own `call` (or a patched Function.prototype.call) never runs.

@@ -26,7 +26,7 @@ import type { FetchContext, PaginatorStats } from "./index.js";
 import { CursorError, makeArgumentError, makePaginationError } from "./errors.js";
 import { checkBag, notAnObject, optionalWhole } from "./options.js";
 import { isLoaded, notReady, whenLoaded } from "./loading.js";
-import { codecOption } from "./codec.js";
+import { codecOption } from "./codec-of.js";
 
 // Intrinsics, captured when the module loads: a value's own properties (a lying `length`, a
 // `getTime` override, an `aborted` getter, a `call` property of a function) never answer for

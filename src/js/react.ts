@@ -17,8 +17,8 @@
 // directive lets a server component file import them for its client children.
 "use client";
 import { useEffect, useMemo, useRef, useSyncExternalStore } from "react";
-import { CursorCodec, CursorStack, InfiniteList, paginate, ready } from "#pagecursor";
-import type { CursorStackOptions, FetchContext, InfiniteList as List, Paginator } from "#pagecursor";
+import { CursorStack, InfiniteList, paginate, ready } from "#pagecursor";
+import type { CursorCodec, CursorStackOptions, FetchContext, InfiniteList as List, Paginator } from "#pagecursor";
 // The published declarations (pkg/react.d.ts, the contract): the hooks are checked against
 // every overload there and their states are built as the declared types (the last lines), so
 // `tsc` fails when the two drift apart. (`./react.js` would name this file itself.)
@@ -26,6 +26,7 @@ import type * as Public from "../../pkg/react.js";
 import type { CursorStackState, InfiniteListState } from "../../pkg/react.js";
 import { makeArgumentError } from "./errors.js";
 import { notAnObject, optionalWhole } from "./options.js";
+import { LONG_RESUME_TOKENS } from "./codec-of.js";
 
 // The user's values as this file handles them: options are records read once (the walk checks
 // them), `fetchPage` a function the walk calls with the tokens it finds. The public overloads
@@ -307,7 +308,6 @@ class PageStore extends Store<PageSnapshot> {
   declare stack: CursorStack;
   declare started: boolean | undefined;
   declare onPopState: (() => void) | undefined;
-  declare resumeCodec: CursorCodec | undefined;
 
   constructor(fetchRef: FetchRef, options: unknown, fresh: boolean) {
     super();
@@ -411,11 +411,11 @@ class PageStore extends Store<PageSnapshot> {
     const controller = (this.controller = new AbortController());
     const stack = this.stack;
     const token = stack.current;
-    // Created once the wasm is there (fetch runs after `ready`). Its maxLength is the stack
-    // state's business: a resume token is never cut short to `undefined` (which would read as
-    // the end); a state too long for the stack's codec is a move's `too_large` error.
-    this.resumeCodec ??= new CursorCodec({ maxLength: 1 << 20 });
-    const options: Options = { ...this.walk, codec: this.resumeCodec, signal: linked(this.walk.signal as AbortSignal | undefined, controller.signal) };
+    // A plain codec with maxLength 1 MiB (codec-of.ts), not a CursorCodec, which would make
+    // every page with this hook load the full module. Its maxLength is the stack state's
+    // business: a resume token is never cut short to `undefined` (which would read as the end);
+    // a state too long for the stack's codec is a move's `too_large` error.
+    const options: Options = { ...this.walk, codec: LONG_RESUME_TOKENS, signal: linked(this.walk.signal as AbortSignal | undefined, controller.signal) };
     if (token !== undefined) {
       options.resumeToken = token;
       delete options.startToken;

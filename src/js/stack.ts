@@ -14,7 +14,7 @@ import type * as Public from "./index.js";
 import type { CursorStackOptions, CursorValue } from "./index.js";
 import { isLoaded, notReady } from "./loading.js";
 import { makeArgumentError } from "./errors.js";
-import { codecOf } from "./codec.js";
+import { codecOf } from "./codec-of.js";
 import { checkBag } from "./options.js";
 
 const FROM = Symbol("from");

@@ -3,7 +3,7 @@
 use crate::prelude::*;
 use js_sys::{Array, Reflect};
 
-use super::errors::{not_an_object, range_error, type_error, whole_number};
+use super::errors::{not_an_object, not_in_module, range_error, type_error, whole_number};
 use wasm_bindgen::prelude::*;
 
 use super::codec::JsCursorCodec;
@@ -140,6 +140,11 @@ pub fn offset_page(
     #[wasm_bindgen(unchecked_param_type = "{ total: number; page: number; limit: number }")]
     options: JsValue,
 ) -> Result<JsValue, JsValue> {
+    // The client module is built without the page models (`cfg!`: the rest is then dead code,
+    // which the compiler drops, and both builds type-check the same body).
+    if !cfg!(feature = "page-models") {
+        return Err(not_in_module("offsetPage"));
+    }
     options_object(&options)?;
     let total = count(&options, "total", 0, MAX_TOTAL)?;
     let page = count(&options, "page", 1, MAX_SAFE_INTEGER)?;
@@ -159,6 +164,11 @@ pub fn paginate_offset(
     items: JsValue,
     #[wasm_bindgen(unchecked_param_type = "{ page: number; limit: number }")] options: JsValue,
 ) -> Result<JsValue, JsValue> {
+    // The client module is built without the page models (`cfg!`: the rest is then dead code,
+    // which the compiler drops, and both builds type-check the same body).
+    if !cfg!(feature = "page-models") {
+        return Err(not_in_module("paginateOffset"));
+    }
     let length = array_length(&items)?;
     if length.as_f64() == Some(-1.0) {
         return Err(type_error("items must be an array"));
@@ -365,6 +375,11 @@ pub fn paginate_keyset(
     options: JsValue,
     codec: &JsCursorCodec,
 ) -> Result<JsValue, JsValue> {
+    // The client module is built without the page models (`cfg!`: the rest is then dead code,
+    // which the compiler drops, and both builds type-check the same body).
+    if !cfg!(feature = "page-models") {
+        return Err(not_in_module("paginateKeyset"));
+    }
     let items = items_copy(&items, "items")?;
     options_object(&options)?;
     let names = match copy(&get(&options, "keys")?)? {

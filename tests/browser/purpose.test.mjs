@@ -1,8 +1,10 @@
 // The per-purpose entries for pages without a bundler (pkg/package.json "./web/codec" and
 // "./web/client"), from the installed tarball in headless Chromium: each works on its own, a
 // page fetches only the JS of its purpose (the codec page no paginator or client classes, the
-// client page no codec or page models), and a page using both loads the one .wasm once and
-// shares one class per error.
+// client page no codec or page models) and the module of its purpose (the client page the
+// client module), a page using both loads the full module once and shares one class per error,
+// and a page that imports the codec only after the client module loaded is told why signing and
+// the page models do not work there.
 import { test } from "node:test";
 import assert from "node:assert/strict";
 import { open, repoBrowser } from "./harness.mjs";
@@ -27,7 +29,7 @@ test("pagecursor/web/codec: codec, signing and page models, without the paginato
   assert.deepEqual(result, { codec: true, signed: true, keyset: true, codecError: "malformed" });
   assert.ok(files.includes("web-codec.js") && files.includes("api.js"), files.join(" "));
   for (const absent of ["paginator.js", "infinite.js", "stack.js", "client.js", "exports.js"]) assert.ok(!files.includes(absent), `${absent} fetched: ${files.join(" ")}`);
-  assert.equal(files.filter((f) => f.endsWith(".wasm")).length, 1);
+  assert.deepEqual(files.filter((f) => f.endsWith(".wasm")), ["pagecursor_bg.wasm"]);
 });
 
 test("pagecursor/web/client: paginate, InfiniteList and CursorStack, without the codec's and page models' JS", async () => {
@@ -35,7 +37,8 @@ test("pagecursor/web/client: paginate, InfiniteList and CursorStack, without the
   assert.deepEqual(problems, []);
   assert.deepEqual(result, { walk: "[[1,2],[3]]", list: 2, stack: true, clientError: "bad_page" });
   assert.ok(files.includes("web-client.js") && files.includes("paginator.js"), files.join(" "));
-  for (const absent of ["api.js", "exports.js", "web.js"]) assert.ok(!files.includes(absent), `${absent} fetched: ${files.join(" ")}`);
+  for (const absent of ["api.js", "exports.js", "web.js", "full.js", "codec.js"]) assert.ok(!files.includes(absent), `${absent} fetched: ${files.join(" ")}`);
+  assert.deepEqual(files.filter((f) => f.endsWith(".wasm")), ["pagecursor_client_bg.wasm"]);
 });
 
 test("both entries on one page: one .wasm, a signing codec from one drives a walk of the other, one error class", async () => {
@@ -43,5 +46,17 @@ test("both entries on one page: one .wasm, a signing codec from one drives a wal
   assert.deepEqual(problems, []);
   assert.equal(result.failed, undefined);
   assert.deepEqual(result, { codec: true, signed: true, keyset: true, codecError: "malformed", walk: "[[1,2],[3]]", list: 2, stack: true, clientError: "bad_page", sameErrorClass: true });
-  assert.equal(files.filter((f) => f.endsWith(".wasm")).length, 1, files.join(" "));
+  assert.deepEqual(files.filter((f) => f.endsWith(".wasm")), ["pagecursor_bg.wasm"], files.join(" "));
+});
+
+test("the codec entry imported after the client module loaded: plain cursors work, the rest says why not", async () => {
+  const { result, problems, files } = await run("late");
+  assert.deepEqual(problems, []);
+  assert.equal(result.failed, undefined);
+  assert.equal(result.plain, true);
+  const late = (what) => `not_ready: ${what} needs pagecursor's full module (signing, sealing, page models), but this page loads the client module: ` +
+    "import it from a module that runs at the page's start, not only from a lazy chunk";
+  assert.equal(result.codec, late("new CursorCodec"));
+  assert.equal(result.offsetPage, late("offsetPage"));
+  assert.deepEqual(files.filter((f) => f.endsWith(".wasm")), ["pagecursor_client_bg.wasm"]);
 });

@@ -187,8 +187,9 @@ describe("browsers (headless Chromium)", { concurrency: 1 }, () => {
     const t0 = performance.now();
     await esbuildBundle(dir, "esm");
     // The documented step: esbuild leaves `new URL("./pagecursor_bg.wasm", import.meta.url)` as
-    // it is and emits no asset, so the file goes next to the bundle.
-    copyFileSync(join(PKG, "pagecursor_bg.wasm"), join(dir, "pagecursor_bg.wasm"));
+    // it is and emits no asset, so the files go next to the bundle (both modules: which one a
+    // page loads depends on what it imports, pkg/README.md "Which .wasm a page loads").
+    for (const m of ["pagecursor_bg.wasm", "pagecursor_client_bg.wasm"]) copyFileSync(join(PKG, m), join(dir, m));
     const buildMs = Math.round(performance.now() - t0);
     writeFileSync(join(dir, "index.html"), html('<script type="module" src="./main.js"></script>'));
     await browserCell({ id: "esbuild", target: "esbuild browser bundle + copy of the .wasm", path: "esbuild/", dir, buildMs });

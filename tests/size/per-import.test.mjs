@@ -96,12 +96,20 @@ test("the baseline app runs", async () => {
   assert.ok(bytes.files.some((f) => f.path === "index.html"));
 });
 
+// The WebAssembly module each app must load (src/js/loading.ts): the client module (no signing,
+// sealing or page models) unless the bundle has code that needs the full one. Checks that the
+// bundler dropped full.ts from the apps without such code, and kept it in the others.
+const MODULE = { client: "pagecursor_client_bg", plain: "pagecursor_client_bg", keyed: "pagecursor_bg", everything: "pagecursor_bg" };
+
 for (const name of Object.keys(IMPORTS)) {
   test(`${name} (${IMPORTS[name]}): the app runs in Chromium`, async () => {
     const bytes = await measure(name);
     // The page fetched more than the baseline: pagecursor was not dropped as dead code.
     assert.ok(measured.baseline, "the baseline app did not run");
     assert.ok(bytes.gzip > measured.baseline.gzip, `${name} fetched ${bytes.gzip} B gzip, no more than the baseline's ${measured.baseline.gzip} B`);
+    // Vite names an asset <name>-<hash>.wasm.
+    const modules = bytes.files.map((f) => f.path.split("/").pop()).filter((f) => f.endsWith(".wasm")).map((f) => f.replace(/-[\w-]+\.wasm$/, ""));
+    assert.deepEqual(modules, [MODULE[name]], `${name}: fetched ${JSON.stringify(modules)}`);
   });
 }
 

@@ -1,0 +1,90 @@
+// node scripts/check-client-module.mjs FULL_DIR CLIENT_DIR
+//
+// The package ships one glue (pkg/pagecursor.js, wasm-bindgen's output for the full module) for
+// two modules: the full one and the client one (scripts/build.sh builds both from one crate).
+// That is only sound if the client module fits the full module's glue exactly, so the build
+// stops unless, between the two wasm-bindgen outputs in FULL_DIR and CLIENT_DIR:
+// - the modules export the same names, of the same kinds;
+// - every import of the client module is one the full glue provides, with the same JS body
+//   (the same name, hash included, and the same conversion of its arguments);
+// - outside their list of imports and their `import` lines (the wrappers of every export, the
+//   classes, the enums: what JS calls), every statement of the client glue is one of the full
+//   glue, and what only the full glue has are helpers the client glue never names (the
+//   conversions of imports the client module does not have).
+// Run on wasm-bindgen's output, before esbuild or wasm-opt touch it.
+import { readFileSync } from "node:fs";
+import { createRequire } from "node:module";
+import { join } from "node:path";
+
+// The repository's TypeScript (a dev dependency at the root) is only used as a parser here.
+const ts = createRequire(new URL("../package.json", import.meta.url))("typescript");
+
+const [fullDir, clientDir] = process.argv.slice(2);
+if (!fullDir || !clientDir) throw new Error("usage: node scripts/check-client-module.mjs FULL_DIR CLIENT_DIR");
+
+const problems = [];
+const moduleOf = (dir) => new WebAssembly.Module(readFileSync(join(dir, "pagecursor_bg.wasm")));
+const [full, client] = [moduleOf(fullDir), moduleOf(clientDir)];
+
+const exportsOf = (m) => WebAssembly.Module.exports(m).map((e) => `${e.kind} ${e.name}`).sort();
+const [fullExports, clientExports] = [exportsOf(full), exportsOf(client)];
+for (const e of fullExports) if (!clientExports.includes(e)) problems.push(`the client module lacks the export ${e}`);
+for (const e of clientExports) if (!fullExports.includes(e)) problems.push(`the client module has an export the full one lacks: ${e}`);
+
+/** The glue's imports (`name -> body`) and its text without them and without `import` lines. */
+function glue(dir) {
+  const source = readFileSync(join(dir, "pagecursor.js"), "utf8");
+  const file = ts.createSourceFile("pagecursor.js", source, ts.ScriptTarget.Latest, true);
+  const imports = new Map();
+  const rest = []; // { text, names }: each other top-level statement, and what it declares
+  for (const statement of file.statements) {
+    if (ts.isImportDeclaration(statement)) continue;
+    if (ts.isFunctionDeclaration(statement) && statement.name?.text === "__wbg_get_imports") {
+      const visit = (node) => {
+        if (ts.isPropertyAssignment(node) && ts.isObjectLiteralExpression(node.parent) && !ts.isObjectLiteralExpression(node.initializer)) {
+          imports.set(node.name.getText(file), node.initializer.getText(file));
+          return;
+        }
+        ts.forEachChild(node, visit);
+      };
+      visit(statement);
+      continue;
+    }
+    const names = ts.isFunctionDeclaration(statement) || ts.isClassDeclaration(statement)
+      ? [statement.name?.text]
+      : ts.isVariableStatement(statement) ? statement.declarationList.declarations.map((d) => d.name.getText(file)) : [];
+    rest.push({ text: statement.getText(file), helper: ts.isFunctionDeclaration(statement) || ts.isVariableStatement(statement), names });
+  }
+  return { imports, rest };
+}
+const [fullGlue, clientGlue] = [glue(fullDir), glue(clientDir)];
+if (fullGlue.imports.size < 20) problems.push(`only ${fullGlue.imports.size} imports found in the full glue: the parser missed its shape`);
+for (const [name, body] of clientGlue.imports) {
+  if (!fullGlue.imports.has(name)) problems.push(`the full glue has no import ${name}, which the client module needs`);
+  else if (fullGlue.imports.get(name) !== body) problems.push(`the import ${name} differs between the glues`);
+}
+for (const i of WebAssembly.Module.imports(client)) {
+  const known = WebAssembly.Module.imports(full).some((f) => f.module === i.module && f.name === i.name && f.kind === i.kind);
+  if (!known) problems.push(`the client module imports ${i.module} ${i.name} (${i.kind}), which the full module does not`);
+}
+const clientSource = clientGlue.rest.map((st) => st.text).join("\n");
+const mentions = (text, name) => new RegExp(`\\b${name}\\b`).test(text);
+// Helpers of the full glue alone: conversions for imports the client module lacks, and the
+// memory views they cache (which the client glue never names).
+const clientTexts = new Set(clientGlue.rest.map((st) => st.text));
+const fullOnly = fullGlue.rest
+  .filter((st) => st.helper && !clientTexts.has(st.text) && st.names.every((n) => n && !mentions(clientSource, n)))
+  .flatMap((st) => st.names);
+// A statement of the full glue as the client glue would have it: without the lines that touch
+// those helpers (`__wbg_finalize_init` resetting a cached view only the full glue has).
+const withoutFullOnly = (text) => text.split("\n").filter((line) => !fullOnly.some((n) => mentions(line, n))).join("\n");
+const fullTexts = new Set(fullGlue.rest.map((st) => withoutFullOnly(st.text)));
+for (const st of clientGlue.rest) {
+  if (!fullTexts.has(st.text)) problems.push(`a statement of the client glue differs from the full glue's:\n  ${st.text.slice(0, 300)}`);
+}
+if (problems.length) {
+  console.error(`check-client-module: the client module does not fit the full module's glue:\n- ${problems.join("\n- ")}`);
+  process.exit(1);
+}
+console.log(`check-client-module: the client module fits the full glue (${clientExports.length} exports, ` +
+  `${WebAssembly.Module.imports(client).length} of the full module's ${WebAssembly.Module.imports(full).length} imports)`);
