@@ -2,27 +2,32 @@
 # Release wasm -> wasm-bindgen --target web -> wasm-opt -Oz -> pkg/, then the sizes a browser downloads.
 source "$(dirname "$0")/lib.sh"
 
-say "cargo build --release --target wasm32-unknown-unknown: the full module and the client module"
-# Two modules from one crate, with the same exports (one glue, pkg/pagecursor.js, drives both):
-# - pagecursor_bg.wasm, everything (default features);
-# - pagecursor_client_bg.wasm, without signing, sealing and the page models (`keyed` and
-#   `page-models` off, Cargo.toml says what each gates): what a bundle of paginate, InfiniteList,
-#   CursorStack, encodeCursor and decodeCursor loads (src/js/loading.ts chooses, pkg/web-load.js
-#   fetches); its exports for what it leaves out refuse every call.
+say "cargo build --release --target wasm32-unknown-unknown: four modules"
+# Four modules from one crate, with the same exports (one glue, pkg/pagecursor.js, drives each);
+# Cargo.toml says what each feature gates, src/js/loading.ts which module a page loads:
+# - pagecursor_bg.wasm: everything (default features);
+# - pagecursor_client_bg.wasm (`client`): paginate, InfiniteList, CursorStack and plain cursors;
+# - pagecursor_keyed_bg.wasm (`keyed`, `page-models`): the codec with signing and sealing, and
+#   the page models;
+# - pagecursor_codec_bg.wasm (no feature): plain cursors.
+# A module's exports for what it leaves out refuse every call.
 # `npm-module`: no std in the module (src/lib.rs).
 # Without reference types: JS values cross through the glue's own table, not a wasm
 # `externref` table with a shim around every export and import that takes one
 # (scripts/without-externref.mjs says why it takes a flag and a section edit, and what it saves).
 # RUSTFLAGS replaces the target's rustflags of .cargo/config.toml, so their cfg is repeated here;
-# the wasm32 test builds keep that config, and externref, as it is. The client module builds in
+# the wasm32 test builds keep that config, and externref, as it is. Each smaller module builds in
 # its own target directory, so that each build keeps its artifacts between runs.
+MODULES="client:client keyed:keyed,page-models codec:"
 export RUSTFLAGS='--cfg sha2_backend_soft="compact" -C target-feature=-reference-types'
 cargo build --release --target wasm32-unknown-unknown --lib --features npm-module
-cargo build --release --target wasm32-unknown-unknown --lib --no-default-features --features npm-module \
-  --target-dir target/client
+for m in $MODULES; do
+  cargo build --release --target wasm32-unknown-unknown --lib --no-default-features \
+    --features "npm-module,${m#*:}" --target-dir "target/${m%%:*}"
+done
 unset RUSTFLAGS
 say "wasm-bindgen --target web"
-rm -rf pkg/snippets target/client-bindgen
+rm -rf pkg/snippets target/*-bindgen
 # Every entry (pkg/{web,node,deno,workerd,inline}.js) passes the module to init explicitly and
 # every runtime the package supports has TextEncoder#encodeInto: no default path, no fallback.
 # The generated declarations (pkg/pagecursor.d.ts) are not shipped: `tsc -p src/js/tsconfig.json`
@@ -30,17 +35,19 @@ rm -rf pkg/snippets target/client-bindgen
 # The section edit that goes with the flag above, on copies, so cargo's output stays what cargo
 # wrote.
 cp target/wasm32-unknown-unknown/release/pagecursor.wasm target/pagecursor-bindgen-input.wasm
-cp target/client/wasm32-unknown-unknown/release/pagecursor.wasm target/pagecursor-client-bindgen-input.wasm
-for m in target/pagecursor-bindgen-input.wasm target/pagecursor-client-bindgen-input.wasm; do
-  node scripts/without-externref.mjs "$m"
-done
+node scripts/without-externref.mjs target/pagecursor-bindgen-input.wasm
 wasm-bindgen --target web --omit-default-module-path --encode-into always \
   --out-dir pkg --out-name pagecursor target/pagecursor-bindgen-input.wasm
-wasm-bindgen --target web --omit-default-module-path --encode-into always \
-  --out-dir target/client-bindgen --out-name pagecursor target/pagecursor-client-bindgen-input.wasm
-# The client module must fit the full module's glue: the same exports, imports the glue has.
-node scripts/check-client-module.mjs pkg target/client-bindgen
-cp target/client-bindgen/pagecursor_bg.wasm pkg/pagecursor_client_bg.wasm
+for m in $MODULES; do
+  name=${m%%:*}
+  cp "target/$name/wasm32-unknown-unknown/release/pagecursor.wasm" "target/$name-bindgen-input.wasm"
+  node scripts/without-externref.mjs "target/$name-bindgen-input.wasm"
+  wasm-bindgen --target web --omit-default-module-path --encode-into always \
+    --out-dir "target/$name-bindgen" --out-name pagecursor "target/$name-bindgen-input.wasm"
+  # Each module must fit the full module's glue: the same exports, imports the glue has.
+  node scripts/check-module.mjs pkg "target/$name-bindgen"
+  cp "target/$name-bindgen/pagecursor_bg.wasm" "pkg/pagecursor_${name}_bg.wasm"
+done
 # The glue carries every Rust doc comment as JSDoc and the snippets their source comments; types
 # and docs ship in pkg/index.d.ts. esbuild (a real parser, so nothing is guessed) drops comments
 # and whitespace and simplifies syntax (~4 KB gzip saved). Class and function names stay what
@@ -71,10 +78,11 @@ done
 # are `const` arrows and a class, named by the language itself).
 minify src/js/api.ts pkg/api.js
 minify src/js/codec.ts pkg/codec.js
-# How the client classes find a codec's wasm object, and the mark of code that needs the full
-# module (small: no renaming, like the snippets).
+# How the client classes find a codec's wasm object, and the marks of code that needs a part of
+# the package (small: no renaming, like the snippets).
 minify src/js/codec-of.ts pkg/codec-of.js
-minify src/js/full.ts pkg/full.js
+minify src/js/uses-keyed.ts pkg/uses-keyed.js
+minify src/js/uses-client.ts pkg/uses-client.js
 # The root entry's list of exports and the client half of it (re-exports only).
 minify src/js/exports.ts pkg/exports.js
 minify src/js/client.ts pkg/client.js
@@ -95,7 +103,7 @@ say "wasm-opt -Oz"
 # places the 1 MB stack first, growing down towards 0 from 1 MB, with the data above it, so
 # the low 1 KB is only reached by a stack within 1 KB of overflowing, and the recursion of the
 # codec and the paginator is bounded (nesting depth 64) far below that.
-for m in pagecursor_bg pagecursor_client_bg; do
+for m in pagecursor_bg pagecursor_client_bg pagecursor_keyed_bg pagecursor_codec_bg; do
   wasm-opt -Oz --converge --low-memory-unused --enable-bulk-memory --enable-nontrapping-float-to-int --enable-sign-ext \
     --enable-mutable-globals --enable-reference-types --enable-multivalue \
     --strip-producers --strip-target-features \

@@ -1,13 +1,13 @@
 // Prints raw and gzip -9 sizes of what a browser downloads for the package (the web entry,
-// the JS it imports and the full .wasm), then the client module, which a page loads instead of
-// the full one when it needs no signing, sealing or page models (its total would be the same
-// files with the client module in place of the full one), and writes them to .build/size.json.
+// the JS it imports and the full .wasm), then the smaller modules, one of which a page loads
+// instead of the full one when it needs less (src/js/loading.ts), and writes them to
+// .build/size.json.
 import { readFileSync, writeFileSync, mkdirSync, readdirSync, statSync } from "node:fs";
 import { gzipSync } from "node:zlib";
 import { join, relative } from "node:path";
 
 const pkg = new URL("../pkg/", import.meta.url).pathname;
-const files = ["web.js", "web-load.js", "exports.js", "api.js", "codec.js", "codec-of.js", "full.js", "client.js", "loading.js", "stack.js", "infinite.js", "paginator.js", "errors.js", "options.js", "pagecursor.js", "pagecursor_bg.wasm"];
+const files = ["web.js", "web-load.js", "exports.js", "api.js", "codec.js", "codec-of.js", "uses-keyed.js", "uses-client.js", "client.js", "loading.js", "stack.js", "infinite.js", "paginator.js", "errors.js", "options.js", "pagecursor.js", "pagecursor_bg.wasm"];
 const walk = (dir) =>
   readdirSync(dir).flatMap((f) => (statSync(join(dir, f)).isDirectory() ? walk(join(dir, f)) : [join(dir, f)]));
 for (const f of walk(join(pkg, "snippets"))) files.push(relative(pkg, f));
@@ -24,8 +24,12 @@ const rows = files.map((f) => {
 const show = (r) => console.log(`${r.file.padEnd(60)} ${String(r.raw).padStart(8)} B  ${String(r.gzip).padStart(7)} B gzip`);
 rows.forEach(show);
 console.log(`${"total (browser download)".padEnd(60)} ${String(raw).padStart(8)} B  ${String(gz).padStart(7)} B gzip`);
-const clientBytes = readFileSync(join(pkg, "pagecursor_client_bg.wasm"));
-const client = { file: "pagecursor_client_bg.wasm", raw: clientBytes.length, gzip: gzipSync(clientBytes, { level: 9 }).length };
-show(client);
+// The smaller modules, each instead of the full one on a page that needs less (loading.ts).
+const modules = ["client", "keyed", "codec"].map((name) => {
+  const file = `pagecursor_${name}_bg.wasm`;
+  const bytes = readFileSync(join(pkg, file));
+  return { name, file, raw: bytes.length, gzip: gzipSync(bytes, { level: 9 }).length };
+});
+modules.forEach(show);
 mkdirSync(new URL("../.build/", import.meta.url), { recursive: true });
-writeFileSync(new URL("../.build/size.json", import.meta.url), JSON.stringify({ raw, gzip: gz, files: rows, clientModule: client }, null, 2));
+writeFileSync(new URL("../.build/size.json", import.meta.url), JSON.stringify({ raw, gzip: gz, files: rows, modules }, null, 2));

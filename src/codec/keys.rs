@@ -77,6 +77,7 @@ impl core::fmt::Debug for Key {
 
 /// A key's id and secret as the format allows them, checked before anything is derived (so
 /// that a build without `keyed` refuses a bad key for the same reason).
+#[inline(always)]
 fn check(key: &Key) -> Result<(), CursorError> {
     if key.id.is_empty() || key.id.len() > MAX_KEY_ID_LEN {
         return Err(CursorError::UnsupportedValue(

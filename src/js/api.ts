@@ -6,15 +6,15 @@
 //
 // Owns: the synchronous functions' not_ready check. May call: the wasm glue (./pagecursor.js,
 // typed by wasm-bindgen's generated declarations), codec.ts (the CursorCodec class),
-// codec-of.ts (the wasm codec of `options.codec`), loading.ts and full.ts (the page models are
-// only in the full module: a bundle that uses one loads it).
+// codec-of.ts (the wasm codec of `options.codec`), loading.ts and uses-keyed.ts (the page
+// models are in the modules with the "keyed" part: a bundle that uses one loads such a module).
 import * as wasm from "./pagecursor.js";
 // The hand-written public declarations (pkg/index.d.ts): each export below is typed by its
 // declaration there, so `tsc` checks that the implementation and the published types agree.
 import type * as Public from "./index.js";
 import type { DecodeOptions, EncodeOptions } from "./index.js";
 import { isLoaded, notReady } from "./loading.js";
-import { FULL } from "./full.js";
+import { KEYED } from "./uses-keyed.js";
 import { codecOf } from "./codec-of.js";
 
 export { CursorError, PaginationError } from "./errors.js";
@@ -32,15 +32,15 @@ export const decodeCursor: typeof Public.decodeCursor = (token, options) => {
   return wasm.decodeCursor(token, options as DecodeOptions);
 };
 export const offsetPage: typeof Public.offsetPage = (options) => {
-  if (!isLoaded(FULL)) throw notReady("offsetPage", FULL);
+  if (!isLoaded(KEYED)) throw notReady("offsetPage", KEYED);
   return wasm.offsetPage(options);
 };
 export const paginateOffset: typeof Public.paginateOffset = (items, options) => {
-  if (!isLoaded(FULL)) throw notReady("paginateOffset", FULL);
+  if (!isLoaded(KEYED)) throw notReady("paginateOffset", KEYED);
   return wasm.paginateOffset(items, options);
 };
 export const paginateKeyset: typeof Public.paginateKeyset = (items, options) => {
-  if (!isLoaded(FULL)) throw notReady("paginateKeyset", FULL);
+  if (!isLoaded(KEYED)) throw notReady("paginateKeyset", KEYED);
   // The wasm reads the other options.
   return wasm.paginateKeyset(items, options as never, codecOf(options, true));
 };

@@ -27,10 +27,10 @@ export function brandCodecs(of: (value: object) => wasm.CursorCodec | undefined)
 /**
  * An `options.codec` for the package's own walks whose resume tokens may be long (the React
  * stack's, react.ts says why): a plain codec with `maxLength` 1 MiB. Not a CursorCodec, so the
- * React entry needs no class (and no full module); a frozen object of this file's, so no user
+ * React entry needs no class (and no module with signing); a symbol of this file's, so no user
  * value stands for it.
  */
-export const LONG_RESUME_TOKENS: object = Object.freeze({});
+export const LONG_RESUME_TOKENS: unique symbol = Symbol();
 
 /**
  * The wasm codec of `options.codec` (`value`): the shared plain codec when it is absent
@@ -40,7 +40,7 @@ export const LONG_RESUME_TOKENS: object = Object.freeze({});
 export function codecOption(value: unknown, nullIsAbsent: boolean): wasm.CursorCodec {
   if (value === undefined || (nullIsAbsent && value === null)) return (plain ??= new wasm.CursorCodec(undefined as unknown as CursorCodecOptions));
   if (value === LONG_RESUME_TOKENS) return (long ??= new wasm.CursorCodec({ maxLength: 1 << 20 }));
-  const core = typeof value === "object" && value !== null && unwrap !== undefined ? unwrap(value) : undefined;
+  const core = typeof value === "object" && value !== null ? unwrap?.(value) : undefined;
   if (core === undefined) throw makeArgumentError(false, "options.codec must be a CursorCodec");
   return core;
 }

@@ -1,16 +1,16 @@
-// The public CursorCodec class. A page that uses it loads the full WebAssembly module (a codec
-// may have keys, and the class cannot know before it is constructed), so it checks
-// `isLoaded(FULL)` (full.ts, loading.ts); the client classes find a codec's wasm object through
+// The public CursorCodec class. A page that uses it loads a WebAssembly module with signing and
+// sealing (a codec may have keys, and the class cannot know before it is constructed), so it
+// checks `isLoaded(KEYED)` (uses-keyed.ts, loading.ts); the client classes find a codec's wasm object through
 // codec-of.ts, which this class brands its objects for.
 //
 // Owns: the object users hold. May call: the wasm glue (./pagecursor.js), the error classes,
-// loading.ts, full.ts and codec-of.ts.
+// loading.ts, uses-keyed.ts and codec-of.ts.
 import * as wasm from "./pagecursor.js";
 import type * as Public from "./index.js";
 import type { Cursor, CursorCodecOptions, CursorValue, DecodeOptions, EncodeOptions } from "./index.js";
 import { makeArgumentError } from "./errors.js";
 import { isLoaded, notReady } from "./loading.js";
-import { FULL } from "./full.js";
+import { KEYED } from "./uses-keyed.js";
 import { brandCodecs } from "./codec-of.js";
 
 /**
@@ -29,7 +29,7 @@ export class CursorCodec {
   #busy = 0; // calls of this codec in progress (a getter of an argument may call free())
 
   constructor(options?: CursorCodecOptions) {
-    if (!isLoaded(FULL)) throw notReady("new CursorCodec", FULL);
+    if (!isLoaded(KEYED)) throw notReady("new CursorCodec", KEYED);
     this.#wasm = new wasm.CursorCodec(options as CursorCodecOptions);
     // Set here rather than in a static block, which bundlers must keep: a bundle that never
     // makes a codec drops the class, and then no value can be one.

@@ -25,6 +25,7 @@ import type * as Public from "./index.js";
 import type { FetchContext, FetchPage, InfiniteListOptions } from "./index.js";
 import { checkOptions, runLoad } from "./paginator.js";
 import { isLoaded, notReady, whenLoaded } from "./loading.js";
+import { CLIENT } from "./uses-client.js";
 import { makeArgumentError, makePaginationError } from "./errors.js";
 import { codecOf } from "./codec-of.js";
 import { checkBag } from "./options.js";
@@ -61,7 +62,7 @@ export class InfiniteList<Item = unknown> {
     if (fetchPage === FROM) return;
     checkBag(options);
     this.#args = [fetchPage, options];
-    if (isLoaded()) {
+    if (isLoaded(CLIENT)) {
       this.#wasm = wasmList(this.#guard(fetchPage), options);
       this.#state = 1;
     }
@@ -69,7 +70,7 @@ export class InfiniteList<Item = unknown> {
 
   /** Restores a list's window position from `toString()`. */
   static from<Item = unknown>(state: string, fetchPage: FetchPage<any, unknown>, options?: InfiniteListOptions): InfiniteList<Item> {
-    if (!isLoaded()) throw notReady("InfiniteList.from");
+    if (!isLoaded(CLIENT)) throw notReady("InfiniteList.from", CLIENT);
     checkBag(options);
     const list = new InfiniteList<Item>(FROM);
     list.#args = [fetchPage, options];
@@ -96,7 +97,7 @@ export class InfiniteList<Item = unknown> {
   static #live(self: InfiniteList<unknown>, what: string): WasmList | undefined {
     InfiniteList.#check(self, what);
     if (self.#state === 0) {
-      if (!isLoaded()) return undefined;
+      if (!isLoaded(CLIENT)) return undefined;
       // Set by the constructor of every list that can be waiting (only free() clears it).
       const [fetchPage, options] = self.#args!;
       self.#wasm = wasmList(self.#guard(fetchPage), options);
@@ -126,7 +127,7 @@ export class InfiniteList<Item = unknown> {
       // not start a load per notification).
       if (self.#early?.[0] === what && self.#early[2] === self.#generation) return self.#early[1];
       const generation = self.#generation;
-      run = Promise.resolve(whenLoaded()).then(() => {
+      run = Promise.resolve(whenLoaded(CLIENT)).then(() => {
         if (generation !== self.#generation) throw resetError();
         // The wasm is there now: the list is live (or freed, which #live throws for).
         const live = InfiniteList.#live(self, what)!;
@@ -299,7 +300,7 @@ export class InfiniteList<Item = unknown> {
   }
   #sync<R>(what: string, call: (list: WasmList) => R): R {
     const wasm = InfiniteList.#live(this, what);
-    if (wasm === undefined) throw notReady(`InfiniteList.${what}`);
+    if (wasm === undefined) throw notReady(`InfiniteList.${what}`, CLIENT);
     this.#busy++;
     try {
       return call(wasm);

@@ -1,19 +1,19 @@
 // When the WebAssembly module can be used, and which one. Owns two facts for the whole package:
-// "is the wasm instantiated?" and "is it the full module or the client module?". The browser
+// "is the wasm instantiated?" and "which of the package's modules is it?". The browser
 // entries (pkg/web-load.js) ask `chooseModule` which module to fetch and hand the promise of
 // its load to `loadWith`; the entries that instantiate synchronously (node.js, workerd.js,
 // deno.js, inline.js) load the full module and call `loadedNow`; api.ts, paginator.ts and the
 // client classes ask `isLoaded`/`whenLoaded`/`notReady` and never touch the wasm before it is
 // there. Calls nothing but the error classes.
 //
-// Two modules, one glue (scripts/build.sh): the client module leaves out signing, sealing and
-// the page models, 14 KB gzip of the full one. Code that needs them (the CursorCodec class, the
-// page models) uses `FULL` of full.ts, whose evaluation calls `needsFullModule`; a bundler keeps
-// full.ts only when such code is in the bundle (it has no declared side effects), so a bundle of
-// paginate, InfiniteList, CursorStack, encodeCursor and decodeCursor never evaluates it. The
-// browser entry chooses one microtask after its own evaluation: every module of the page's graph
-// has run by then (a graph without top-level await evaluates in one go), so the choice sees all
-// of them.
+// Four modules, one glue (scripts/build.sh): plain cursors in each, plus "keyed" (signing,
+// sealing, the page models), "client" (paginate, InfiniteList, CursorStack), or both (the full
+// module). Code that needs a part uses the mark of uses-keyed.ts or uses-client.ts, whose
+// evaluation calls `uses`; a bundler keeps such a file only when code that uses its mark is in
+// the bundle (it has no declared side effects), so a bundle of encodeCursor and decodeCursor
+// evaluates neither. The browser entry chooses one microtask after its own evaluation: every
+// module of the page's graph has run by then (a graph without top-level await evaluates in one
+// go), so the choice sees all of them.
 //
 // Why no top-level await: an entry that awaited its wasm would hold back every module that
 // imports it, so a page's first render (even of a view that never calls pagecursor) and a
@@ -25,24 +25,36 @@ import { CursorError } from "./errors.js";
 let loaded = false;
 let failure: unknown; // why the load failed, once it did (undefined: it did not)
 let pending: Promise<void> | undefined; // the entry's `ready`
-let wanted = false; // code that needs the full module has run
-let chosen: "full" | "client" | undefined; // the module being loaded, once chosen
+const needed = { keyed: false, client: false }; // which parts the code that has run uses
+let chosen: Module | undefined; // the module being loaded, once chosen
 
 /**
- * True once the wasm is instantiated: synchronous calls work (with `needsFull`, a call that
- * needs the full module: also that the page loads that one).
+ * A part of the package that not every module has: "keyed" (signing, sealing and the page
+ * models) and "client" (paginate, InfiniteList, CursorStack). Every module has plain cursors.
  */
-export const isLoaded = (needsFull?: boolean): boolean => loaded && (!needsFull || chosen === "full");
+export type Part = "keyed" | "client";
+/** The modules, by the parts they have (scripts/build.sh builds them). */
+export type Module = "full" | "client" | "keyed" | "codec";
 
-/** Called once, by full.ts's evaluation: code that needs the full module is on the page. */
-export function needsFullModule(): true {
-  wanted = true;
-  return true;
+const has = (module: Module | undefined, part: Part | undefined): boolean =>
+  part === undefined || module === "full" || module === part;
+
+/**
+ * True once the wasm is instantiated: synchronous calls work (with `part`, a call that needs it:
+ * also that the module the page loads has it).
+ */
+export const isLoaded = (part?: Part): boolean => loaded && has(chosen, part);
+
+/** Called once per part, by the evaluation of uses-keyed.ts or uses-client.ts: code that uses
+ * it is on the page. */
+export function uses<P extends Part>(part: P): P {
+  needed[part] = true;
+  return part;
 }
 
 /** For the browser entries: which module to fetch, given what has run so far; final. */
-export function chooseModule(): "full" | "client" {
-  return (chosen ??= wanted ? "full" : "client");
+export function chooseModule(): Module {
+  return (chosen ??= needed.keyed ? (needed.client ? "full" : "keyed") : needed.client ? "client" : "codec");
 }
 
 /**
@@ -73,22 +85,23 @@ export function loadedNow(): Promise<void> {
   return Promise.resolve();
 }
 
-/** What an asynchronous API awaits before its first wasm call (undefined: nothing to await). */
-export function whenLoaded(): Promise<void> | undefined {
-  if (loaded) return undefined;
-  return pending ?? Promise.reject(notReady("this call"));
+/** What an asynchronous API that needs `part` awaits before its first wasm call (undefined:
+ * nothing to await). */
+export function whenLoaded(part?: Part): Promise<void> | undefined {
+  if (isLoaded(part)) return undefined;
+  // notReady says why: a module without `part`, or no load started.
+  return pending === undefined || !has(chosen ?? "full", part) ? Promise.reject(notReady("this call", part)) : pending;
 }
 
 /**
- * The error of a synchronous call made before `ready` resolved (with `needsFull`, of a call that
- * needs the full module, on a page that chose the client module).
+ * The error of a synchronous call made before `ready` resolved (with `part`, of a call that
+ * needs it, on a page that chose a module without it).
  */
-export function notReady(what: string, needsFull?: boolean): CursorError {
-  if (needsFull && chosen === "client") {
+export function notReady(what: string, part?: Part): CursorError {
+  if (chosen !== undefined && !has(chosen, part)) {
     return new CursorError(
       "not_ready",
-      `${what} needs pagecursor's full module (signing, sealing, page models), but this page loads the client module: ` +
-        "import it from a module that runs at the page's start, not only from a lazy chunk",
+      `${what} is not in the WebAssembly module this page chose at start: import the pagecursor/full entry first`,
     );
   }
   if (failure !== undefined) {
@@ -96,7 +109,7 @@ export function notReady(what: string, needsFull?: boolean): CursorError {
   }
   return new CursorError(
     "not_ready",
-    `${what} ran before pagecursor's WebAssembly module was ready: \`await ready\` (exported by every pagecursor entry) before synchronous calls; paginate, InfiniteList and the React hooks wait by themselves`,
+    `${what} ran before pagecursor's WebAssembly module was ready: \`await ready\` (every entry exports it) first; paginate, InfiniteList and the React hooks wait by themselves`,
   );
 }
 

@@ -26,6 +26,7 @@ import type { FetchContext, PaginatorStats } from "./index.js";
 import { CursorError, makeArgumentError, makePaginationError } from "./errors.js";
 import { checkBag, notAnObject, optionalWhole } from "./options.js";
 import { isLoaded, notReady, whenLoaded } from "./loading.js";
+import { CLIENT } from "./uses-client.js";
 import { codecOption } from "./codec-of.js";
 
 // Intrinsics, captured when the module loads: a value's own properties (a lying `length`, a
@@ -1679,12 +1680,12 @@ class WalkSource {
     this.making = undefined; // the promise of the walk, while the wasm loads
     this.left = false; // the consumer left (return()) before the walk was made
     this.error = undefined; // what making the walk threw (an option error), thrown again
-    if (isLoaded()) this.walk = new Walk(fetchPage, options);
+    if (isLoaded(CLIENT)) this.walk = new Walk(fetchPage, options);
     else this.args = [fetchPage, options];
   }
   // The walk now, when it can be made synchronously; undefined while the wasm loads.
   now(): Walk | undefined {
-    if (this.walk === undefined && isLoaded()) this.make();
+    if (this.walk === undefined && isLoaded(CLIENT)) this.make();
     return this.walk;
   }
   make(): Walk {
@@ -1700,7 +1701,7 @@ class WalkSource {
     return this.walk;
   }
   later(): Promise<Walk> {
-    return (this.making ??= Promise.resolve(whenLoaded()).then(() => this.walk ?? this.make()));
+    return (this.making ??= Promise.resolve(whenLoaded(CLIENT)).then(() => this.walk ?? this.make()));
   }
 }
 
@@ -1751,7 +1752,7 @@ export class Paginator<Page = any, Item = any> {
   // The walk for a synchronous read, which before `ready` cannot be answered.
   #walkFor(what: string): Walk {
     const walk = this.#source.now();
-    if (walk === undefined) throw notReady(`paginator.${what}`);
+    if (walk === undefined) throw notReady(`paginator.${what}`, CLIENT);
     return walk;
   }
 

@@ -13,6 +13,7 @@ import { CursorStack as WasmStack } from "./pagecursor.js";
 import type * as Public from "./index.js";
 import type { CursorStackOptions, CursorValue } from "./index.js";
 import { isLoaded, notReady } from "./loading.js";
+import { CLIENT } from "./uses-client.js";
 import { makeArgumentError } from "./errors.js";
 import { codecOf } from "./codec-of.js";
 import { checkBag } from "./options.js";
@@ -30,7 +31,7 @@ export class CursorStack<Token = unknown> {
   constructor(options?: CursorStackOptions | typeof FROM) {
     if (options === FROM) return;
     checkBag(options);
-    if (isLoaded()) {
+    if (isLoaded(CLIENT)) {
       this.#wasm = new WasmStack(options, codecOf(options, true));
       this.#state = 1;
     } else {
@@ -40,7 +41,7 @@ export class CursorStack<Token = unknown> {
 
   /** Restores a stack from `toString()` (URL or sessionStorage). */
   static from<Token = unknown>(state: string, options?: CursorStackOptions): CursorStack<Token> {
-    if (!isLoaded()) throw notReady("CursorStack.from");
+    if (!isLoaded(CLIENT)) throw notReady("CursorStack.from", CLIENT);
     checkBag(options);
     const stack = new CursorStack<Token>(FROM);
     stack.#wasm = WasmStack.from(state, options, codecOf(options, true));
@@ -63,7 +64,7 @@ export class CursorStack<Token = unknown> {
   static #live(self: CursorStack<unknown>, what: string): WasmStack | undefined {
     CursorStack.#check(self, what);
     if (self.#state === 0) {
-      if (!isLoaded()) return undefined;
+      if (!isLoaded(CLIENT)) return undefined;
       const options = self.#options;
       self.#options = undefined;
       self.#wasm = new WasmStack(options, codecOf(options, true));
@@ -75,7 +76,7 @@ export class CursorStack<Token = unknown> {
   // Runs one call of the wasm stack; throws not_ready before the wasm is there.
   static #call<R>(self: CursorStack<unknown>, what: string, call: (wasm: WasmStack) => R): R {
     const wasm = CursorStack.#live(self, what);
-    if (wasm === undefined) throw notReady(`CursorStack.${what}`);
+    if (wasm === undefined) throw notReady(`CursorStack.${what}`, CLIENT);
     self.#busy++;
     try {
       return call(wasm);

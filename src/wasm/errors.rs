@@ -107,19 +107,14 @@ fn given(value: &JsValue) -> String {
     }
 }
 
-/// The `CursorError` `not_ready` of an export that this build of the module leaves out (the
-/// npm package's client module, built without the `page-models` feature). The JS layer chooses
-/// the module a page loads and says so first (src/js/loading.ts); this is the module's own word
-/// for a caller that reaches the glue anyway.
+/// The `CursorError` `not_ready` of an export that this build of the module leaves out (the npm
+/// package's smaller modules, built without some of the crate's features: Cargo.toml). The JS
+/// layer chooses the module a page loads and says so first (src/js/loading.ts); this is the
+/// module's own word for a caller that reaches the glue anyway.
 pub(crate) fn not_in_module(what: &str) -> JsValue {
     make_cursor_error(
         "not_ready",
-        &[
-            what,
-            " is not in the WebAssembly module this page loaded (pagecursor's client module, \
-             without the page models, signing and sealing)",
-        ]
-        .concat(),
+        &[what, " is not in the WebAssembly module this page loaded"].concat(),
     )
     .unwrap_or_else(|thrown| thrown)
 }

@@ -4,6 +4,7 @@
 pub mod codec;
 pub mod convert;
 pub mod errors;
+mod gate;
 pub mod infinite;
 pub mod page;
 pub mod paginate;

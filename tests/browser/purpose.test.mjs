@@ -28,8 +28,8 @@ test("pagecursor/web/codec: codec, signing and page models, without the paginato
   assert.deepEqual(problems, []);
   assert.deepEqual(result, { codec: true, signed: true, keyset: true, codecError: "malformed" });
   assert.ok(files.includes("web-codec.js") && files.includes("api.js"), files.join(" "));
-  for (const absent of ["paginator.js", "infinite.js", "stack.js", "client.js", "exports.js"]) assert.ok(!files.includes(absent), `${absent} fetched: ${files.join(" ")}`);
-  assert.deepEqual(files.filter((f) => f.endsWith(".wasm")), ["pagecursor_bg.wasm"]);
+  for (const absent of ["paginator.js", "infinite.js", "stack.js", "client.js", "exports.js", "uses-client.js"]) assert.ok(!files.includes(absent), `${absent} fetched: ${files.join(" ")}`);
+  assert.deepEqual(files.filter((f) => f.endsWith(".wasm")), ["pagecursor_keyed_bg.wasm"]);
 });
 
 test("pagecursor/web/client: paginate, InfiniteList and CursorStack, without the codec's and page models' JS", async () => {
@@ -37,11 +37,11 @@ test("pagecursor/web/client: paginate, InfiniteList and CursorStack, without the
   assert.deepEqual(problems, []);
   assert.deepEqual(result, { walk: "[[1,2],[3]]", list: 2, stack: true, clientError: "bad_page" });
   assert.ok(files.includes("web-client.js") && files.includes("paginator.js"), files.join(" "));
-  for (const absent of ["api.js", "exports.js", "web.js", "full.js", "codec.js"]) assert.ok(!files.includes(absent), `${absent} fetched: ${files.join(" ")}`);
+  for (const absent of ["api.js", "exports.js", "web.js", "uses-keyed.js", "codec.js"]) assert.ok(!files.includes(absent), `${absent} fetched: ${files.join(" ")}`);
   assert.deepEqual(files.filter((f) => f.endsWith(".wasm")), ["pagecursor_client_bg.wasm"]);
 });
 
-test("both entries on one page: one .wasm, a signing codec from one drives a walk of the other, one error class", async () => {
+test("both entries on one page after pagecursor/full: one .wasm, a signing codec from one drives a walk of the other, one error class", async () => {
   const { result, problems, files } = await run("both");
   assert.deepEqual(problems, []);
   assert.equal(result.failed, undefined);
@@ -54,8 +54,7 @@ test("the codec entry imported after the client module loaded: plain cursors wor
   assert.deepEqual(problems, []);
   assert.equal(result.failed, undefined);
   assert.equal(result.plain, true);
-  const late = (what) => `not_ready: ${what} needs pagecursor's full module (signing, sealing, page models), but this page loads the client module: ` +
-    "import it from a module that runs at the page's start, not only from a lazy chunk";
+  const late = (what) => `not_ready: ${what} is not in the WebAssembly module this page chose at start: import the pagecursor/full entry first`;
   assert.equal(result.codec, late("new CursorCodec"));
   assert.equal(result.offsetPage, late("offsetPage"));
   assert.deepEqual(files.filter((f) => f.endsWith(".wasm")), ["pagecursor_client_bg.wasm"]);

@@ -96,10 +96,10 @@ test("the baseline app runs", async () => {
   assert.ok(bytes.files.some((f) => f.path === "index.html"));
 });
 
-// The WebAssembly module each app must load (src/js/loading.ts): the client module (no signing,
-// sealing or page models) unless the bundle has code that needs the full one. Checks that the
-// bundler dropped full.ts from the apps without such code, and kept it in the others.
-const MODULE = { client: "pagecursor_client_bg", plain: "pagecursor_client_bg", keyed: "pagecursor_bg", everything: "pagecursor_bg" };
+// The WebAssembly module each app must load (src/js/loading.ts): the smallest that has every part
+// the bundle's code uses. Checks that the bundler dropped the marks (uses-keyed.ts,
+// uses-client.ts) from the apps without code that uses them, and kept them in the others.
+const MODULE = { client: "pagecursor_client_bg", plain: "pagecursor_codec_bg", keyed: "pagecursor_keyed_bg", everything: "pagecursor_bg" };
 
 for (const name of Object.keys(IMPORTS)) {
   test(`${name} (${IMPORTS[name]}): the app runs in Chromium`, async () => {
