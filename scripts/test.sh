@@ -46,13 +46,14 @@ step "cargo fmt --check" cargo fmt --all --check
 step "cargo clippy (native)" cargo clippy --all-targets -- -D warnings
 step "cargo clippy (wasm32)" cargo clippy --target wasm32-unknown-unknown --all-targets -- -D warnings
 step "cargo test (native)" cargo test
-# The client module's crate: without `keyed` and `page-models` (scripts/build.sh builds it).
+# The crate with no default features (the codec module's: scripts/build.sh builds it and the
+# modules between it and the full one).
 without_keyed() {
   cargo clippy --no-default-features --all-targets -- -D warnings &&
     cargo clippy --target wasm32-unknown-unknown --lib --no-default-features -- -D warnings &&
     cargo test --no-default-features --test without_keyed
 }
-step "cargo clippy and test without the keyed and page-models features" without_keyed
+step "cargo clippy and test with no default features" without_keyed
 step "cargo doc (warnings are errors)" env RUSTDOCFLAGS=-Dwarnings cargo doc --no-deps
 step "independent Python decoder over tests/vectors" python3 tests/independent_decoder.py
 step "wasm-bindgen-test in Node" cargo test --target wasm32-unknown-unknown --test wasm_node
