@@ -75,6 +75,12 @@ impl core::fmt::Debug for Key {
     }
 }
 
+/// The refusal of a key where the `keyed` feature is off (here, and in the JS bindings, which
+/// refuse `keys` before reading them there).
+#[cfg_attr(all(feature = "keyed", not(target_arch = "wasm32")), allow(dead_code))]
+pub(crate) const KEYED_OFF: &str =
+    "signing and sealing are not in this build of pagecursor (its `keyed` feature is off)";
+
 /// A key's id and secret as the format allows them, checked before anything is derived (so
 /// that a build without `keyed` refuses a bad key for the same reason).
 #[inline(always)]
@@ -224,10 +230,7 @@ pub(crate) struct DerivedKey {
 impl DerivedKey {
     pub(crate) fn derive(key: &Key) -> Result<DerivedKey, CursorError> {
         check(key)?;
-        Err(CursorError::UnsupportedValue(
-            "signing and sealing are not in this build of pagecursor (its `keyed` feature is off)"
-                .into(),
-        ))
+        Err(CursorError::UnsupportedValue(KEYED_OFF.into()))
     }
 
     pub(crate) fn sign(&self, _signed_bytes: &[u8]) -> [u8; MAC_LEN] {

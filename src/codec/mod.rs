@@ -36,6 +36,8 @@ use crate::error::CursorError;
 use crate::value::Value;
 
 pub use envelope::Mode;
+#[cfg(target_arch = "wasm32")]
+pub(crate) use keys::KEYED_OFF;
 pub use keys::{Key, AEAD_TAG_LEN, MAC_LEN, NONCE_LEN, SCOPE_CHECK_LEN};
 
 use envelope::Header;

@@ -335,6 +335,11 @@ fn read_keys(keys: &JsValue) -> Result<Vec<Key>, JsValue> {
     if keys.is_undefined() {
         return Ok(Vec::new());
     }
+    // Without signing and sealing (the package's smaller modules) keys are refused unread: the
+    // core would refuse them anyway, and this reader's code is then not in the module.
+    if !cfg!(feature = "keyed") {
+        return Err(CursorError::UnsupportedValue(codec::KEYED_OFF.into()).into());
+    }
     if !is_array(keys)? {
         return Err(type_error("keys must be an array of { id, secret }"));
     }
