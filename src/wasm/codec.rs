@@ -398,6 +398,24 @@ impl JsCursorCodec {
             keys: read_keys(&get(&options, "keys")?)?,
             ..Default::default()
         };
+        // Without signing and sealing (the package's smaller modules) the package itself makes
+        // the only codecs: the shared plain one and the React stack's (src/js/codec-of.ts), with
+        // no option but `maxLength`; any other is refused unread, so its reader is not linked.
+        if !cfg!(feature = "keyed") {
+            for name in ["mode", "ttl", "clockSkew", "padding", "now"] {
+                if !get(&options, name)?.is_undefined() {
+                    return Err(CursorError::UnsupportedValue(codec::KEYED_OFF.into()).into());
+                }
+            }
+            if let Some(max) = whole(&options, "options", "maxLength", SAFE_FROM_1)? {
+                opts.max_length = usize::try_from(max).unwrap_or(usize::MAX);
+            }
+            return Ok(JsCursorCodec {
+                inner: Rc::new(codec::CursorCodec::new(opts)?),
+                now: None,
+                has_ttl: false,
+            });
+        }
         let mode = get(&options, "mode")?;
         opts.mode = match mode.as_string().as_deref() {
             _ if mode.is_undefined() => None,

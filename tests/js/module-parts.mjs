@@ -111,6 +111,11 @@ export function keyedRefused(pc) {
     );
     const codec = new pc.CursorCodec({ maxLength: 200 });
     assert.deepEqual(codec.decode(codec.encode({ a: 1 })).value, { a: 1 });
+    // The package itself makes the only codecs there (src/js/codec-of.ts), with `maxLength`
+    // alone: any other codec option is refused unread.
+    for (const options of [{ ttl: 60 }, { mode: "plain" }, { clockSkew: 1 }, { padding: 16 }, { now: () => 0 }]) {
+      assert.throws(() => new pc.CursorCodec(options), (err) => err instanceof pc.CursorError && err.code === "unsupported_value", JSON.stringify(Object.keys(options)));
+    }
   });
   test("the page models are refused by the module, with a CursorError that names the export", () => {
     assert.throws(() => pc.offsetPage({ total: 10, page: 1, limit: 5 }), notInModule("offsetPage"));
