@@ -1,4 +1,4 @@
-// Browsers and bundlers: fetch one of the two modules next to this file (bundlers see each
+// Browsers and bundlers: fetch one of the four modules next to this file (bundlers see each
 // `new URL(…, import.meta.url)` and emit the asset) and compile it while the page goes on. No
 // top-level await: importing never holds back a first render or a worker's `onmessage`.
 // `ready` resolves once synchronous calls work; asynchronous APIs wait for it themselves.

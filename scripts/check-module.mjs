@@ -4,14 +4,14 @@
 // every module: the full one and the smaller ones built without some of the crate's features
 // (scripts/build.sh). That is only sound if each smaller module fits the full module's glue
 // exactly, so the build stops unless, between the wasm-bindgen outputs in FULL_DIR and
-// MODULE_DIR (the smaller module, "client" below):
+// MODULE_DIR (the smaller module):
 // - the modules export the same names, of the same kinds;
-// - every import of the client module is one the full glue provides, with the same JS body
+// - every import of the smaller module is one the full glue provides, with the same JS body
 //   (the same name, hash included, and the same conversion of its arguments);
 // - outside their list of imports and their `import` lines (the wrappers of every export, the
-//   classes, the enums: what JS calls), every statement of the client glue is one of the full
-//   glue, and what only the full glue has are helpers the client glue never names (the
-//   conversions of imports the client module does not have).
+//   classes, the enums: what JS calls), every statement of its glue is one of the full
+//   glue, and what only the full glue has are helpers its glue never names (the
+//   conversions of imports the smaller module does not have).
 // Run on wasm-bindgen's output, before esbuild or wasm-opt touch it.
 import { readFileSync } from "node:fs";
 import { createRequire } from "node:module";
@@ -20,17 +20,17 @@ import { join } from "node:path";
 // The repository's TypeScript (a dev dependency at the root) is only used as a parser here.
 const ts = createRequire(new URL("../package.json", import.meta.url))("typescript");
 
-const [fullDir, clientDir] = process.argv.slice(2);
-if (!fullDir || !clientDir) throw new Error("usage: node scripts/check-module.mjs FULL_DIR MODULE_DIR");
+const [fullDir, moduleDir] = process.argv.slice(2);
+if (!fullDir || !moduleDir) throw new Error("usage: node scripts/check-module.mjs FULL_DIR MODULE_DIR");
 
 const problems = [];
 const moduleOf = (dir) => new WebAssembly.Module(readFileSync(join(dir, "pagecursor_bg.wasm")));
-const [full, client] = [moduleOf(fullDir), moduleOf(clientDir)];
+const [full, smaller] = [moduleOf(fullDir), moduleOf(moduleDir)];
 
 const exportsOf = (m) => WebAssembly.Module.exports(m).map((e) => `${e.kind} ${e.name}`).sort();
-const [fullExports, clientExports] = [exportsOf(full), exportsOf(client)];
-for (const e of fullExports) if (!clientExports.includes(e)) problems.push(`the client module lacks the export ${e}`);
-for (const e of clientExports) if (!fullExports.includes(e)) problems.push(`the client module has an export the full one lacks: ${e}`);
+const [fullExports, moduleExports] = [exportsOf(full), exportsOf(smaller)];
+for (const e of fullExports) if (!moduleExports.includes(e)) problems.push(`the module lacks the export ${e}`);
+for (const e of moduleExports) if (!fullExports.includes(e)) problems.push(`the module has an export the full one lacks: ${e}`);
 
 /** The glue's imports (`name -> body`) and its text without them and without `import` lines. */
 function glue(dir) {
@@ -61,29 +61,29 @@ function glue(dir) {
   }
   return { imports, rest };
 }
-const [fullGlue, clientGlue] = [glue(fullDir), glue(clientDir)];
+const [fullGlue, moduleGlue] = [glue(fullDir), glue(moduleDir)];
 if (fullGlue.imports.size < 20) problems.push(`only ${fullGlue.imports.size} imports found in the full glue: the parser missed its shape`);
-for (const [name, body] of clientGlue.imports) {
-  if (!fullGlue.imports.has(name)) problems.push(`the full glue has no import ${name}, which the client module needs`);
+for (const [name, body] of moduleGlue.imports) {
+  if (!fullGlue.imports.has(name)) problems.push(`the full glue has no import ${name}, which the module needs`);
   else if (fullGlue.imports.get(name) !== body) problems.push(`the import ${name} differs between the glues`);
 }
-for (const i of WebAssembly.Module.imports(client)) {
+for (const i of WebAssembly.Module.imports(smaller)) {
   const known = WebAssembly.Module.imports(full).some((f) => f.module === i.module && f.name === i.name && f.kind === i.kind);
-  if (!known) problems.push(`the client module imports ${i.module} ${i.name} (${i.kind}), which the full module does not`);
+  if (!known) problems.push(`the module imports ${i.module} ${i.name} (${i.kind}), which the full module does not`);
 }
-const clientSource = clientGlue.rest.map((st) => st.text).join("\n");
+const moduleSource = moduleGlue.rest.map((st) => st.text).join("\n");
 const mentions = (text, name) => new RegExp(`\\b${name}\\b`).test(text);
-// Helpers of the full glue alone: conversions for imports the client module lacks, and the
-// memory views they cache (which the client glue never names).
-const clientTexts = new Set(clientGlue.rest.map((st) => st.text));
+// Helpers of the full glue alone: conversions for imports the smaller module lacks, and the
+// memory views they cache (which its glue never names).
+const moduleTexts = new Set(moduleGlue.rest.map((st) => st.text));
 const fullOnly = fullGlue.rest
-  .filter((st) => st.helper && !clientTexts.has(st.text) && st.names.every((n) => n && !mentions(clientSource, n)))
+  .filter((st) => st.helper && !moduleTexts.has(st.text) && st.names.every((n) => n && !mentions(moduleSource, n)))
   .flatMap((st) => st.names);
-// A statement of the full glue as the client glue would have it: without the lines that touch
+// A statement of the full glue as the smaller module's glue would have it: without the lines that touch
 // those helpers (`__wbg_finalize_init` resetting a cached view only the full glue has).
 const withoutFullOnly = (text) => text.split("\n").filter((line) => !fullOnly.some((n) => mentions(line, n))).join("\n");
 const fullTexts = new Set(fullGlue.rest.map((st) => withoutFullOnly(st.text)));
-for (const st of clientGlue.rest) {
+for (const st of moduleGlue.rest) {
   if (fullTexts.has(st.text)) continue;
   // A class may differ by members the full glue has for imports alone (`__wrap`), which nothing
   // of the module's glue names; every member the module's glue has must be the full glue's.
@@ -93,14 +93,14 @@ for (const st of clientGlue.rest) {
     const missing = st.members.filter((m) => !theirs.has(m.text));
     const mine = new Set(st.members.map((m) => m.text));
     const extra = full.members.filter((m) => !mine.has(m.text));
-    const named = extra.filter((m) => !m.name || mentions(clientSource, `${st.names[0]}.${m.name}`) || !["__wrap"].includes(m.name));
+    const named = extra.filter((m) => m.name !== "__wrap" || mentions(moduleSource, `${st.names[0]}.${m.name}`));
     if (!missing.length && !named.length) continue;
   }
   problems.push(`a statement of the module's glue differs from the full glue's:\n  ${st.text.slice(0, 300)}`);
 }
 if (problems.length) {
-  console.error(`check-module: ${clientDir} does not fit the full module's glue:\n- ${problems.join("\n- ")}`);
+  console.error(`check-module: ${moduleDir} does not fit the full module's glue:\n- ${problems.join("\n- ")}`);
   process.exit(1);
 }
-console.log(`check-module: ${clientDir} fits the full glue (${clientExports.length} exports, ` +
-  `${WebAssembly.Module.imports(client).length} of the full module's ${WebAssembly.Module.imports(full).length} imports)`);
+console.log(`check-module: ${moduleDir} fits the full glue (${moduleExports.length} exports, ` +
+  `${WebAssembly.Module.imports(smaller).length} of the full module's ${WebAssembly.Module.imports(full).length} imports)`);

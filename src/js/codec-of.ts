@@ -1,6 +1,6 @@
 // How the bindings get the wasm codec of an `options.codec` (paginate, InfiniteList, CursorStack,
-// paginateKeyset), without the CursorCodec class: the class (codec.ts) needs the full module, the
-// client classes do not, so they import this file and a bundle of them alone has no class.
+// paginateKeyset), without the CursorCodec class: the class (codec.ts) needs a module with signing,
+// the client classes do not, so they import this file and a bundle of them alone has no class.
 //
 // Owns: the rule "options.codec is a live CursorCodec made by its class, or absent (the shared
 // plain codec)". May call: the wasm glue (./pagecursor.js) and the error classes. Why the

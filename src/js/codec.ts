@@ -33,7 +33,12 @@ export class CursorCodec {
     this.#wasm = new wasm.CursorCodec(options as CursorCodecOptions);
     // Set here rather than in a static block, which bundlers must keep: a bundle that never
     // makes a codec drops the class, and then no value can be one.
-    brandCodecs((value) => (#wasm in value ? (value as CursorCodec).#wasm : undefined));
+    brandCodecs(CursorCodec.#of);
+  }
+
+  // The wasm codec inside a value that is a CursorCodec (codec-of.ts asks; no user code runs).
+  static #of(value: object): wasm.CursorCodec | undefined {
+    return #wasm in value ? (value as CursorCodec).#wasm : undefined;
   }
 
   // The wasm codec of a call `what` on `self`, or the TypeError that says why there is none.

@@ -373,6 +373,13 @@ pub struct JsCursorCodec {
     has_ttl: bool,
 }
 
+/// `options.maxLength` of a codec, saturating as the f64 it was read from: on wasm32 a length
+/// above 2^32 - 1 is "no limit", never truncated to a small one.
+fn max_length(options: &JsValue) -> Result<Option<usize>, JsValue> {
+    Ok(whole(options, "options", "maxLength", SAFE_FROM_1)?
+        .map(|max| usize::try_from(max).unwrap_or(usize::MAX)))
+}
+
 fn call_now(now: &Function) -> Result<i64, JsValue> {
     let ms = now.call0(&JsValue::UNDEFINED)?;
     match ms.as_f64() {
@@ -407,8 +414,8 @@ impl JsCursorCodec {
                     return Err(CursorError::UnsupportedValue(codec::KEYED_OFF.into()).into());
                 }
             }
-            if let Some(max) = whole(&options, "options", "maxLength", SAFE_FROM_1)? {
-                opts.max_length = usize::try_from(max).unwrap_or(usize::MAX);
+            if let Some(max) = max_length(&options)? {
+                opts.max_length = max;
             }
             return Ok(JsCursorCodec {
                 inner: Rc::new(codec::CursorCodec::new(opts)?),
@@ -429,10 +436,8 @@ impl JsCursorCodec {
             }
         };
         opts.ttl = whole(&options, "options", "ttl", SAFE)?;
-        if let Some(max) = whole(&options, "options", "maxLength", SAFE_FROM_1)? {
-            // Saturating as the f64 it was read from: on wasm32 a length above 2^32 - 1 is
-            // "no limit", never truncated to a small one.
-            opts.max_length = usize::try_from(max).unwrap_or(usize::MAX);
+        if let Some(max) = max_length(&options)? {
+            opts.max_length = max;
         }
         if let Some(skew) = whole(&options, "options", "clockSkew", SAFE)? {
             opts.clock_skew = skew;

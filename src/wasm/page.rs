@@ -140,8 +140,9 @@ pub fn offset_page(
     #[wasm_bindgen(unchecked_param_type = "{ total: number; page: number; limit: number }")]
     options: JsValue,
 ) -> Result<JsValue, JsValue> {
-    // The client module is built without the page models (`cfg!`: the rest is then dead code,
-    // which the compiler drops, and both builds type-check the same body).
+    // The modules without the `page-models` feature (the client and codec modules) refuse it
+    // (`cfg!`: the rest is then dead code, which the compiler drops, and both builds type-check
+    // the same body).
     if !cfg!(feature = "page-models") {
         return Err(not_in_module("offsetPage"));
     }
@@ -164,8 +165,9 @@ pub fn paginate_offset(
     items: JsValue,
     #[wasm_bindgen(unchecked_param_type = "{ page: number; limit: number }")] options: JsValue,
 ) -> Result<JsValue, JsValue> {
-    // The client module is built without the page models (`cfg!`: the rest is then dead code,
-    // which the compiler drops, and both builds type-check the same body).
+    // The modules without the `page-models` feature (the client and codec modules) refuse it
+    // (`cfg!`: the rest is then dead code, which the compiler drops, and both builds type-check
+    // the same body).
     if !cfg!(feature = "page-models") {
         return Err(not_in_module("paginateOffset"));
     }
@@ -375,8 +377,9 @@ pub fn paginate_keyset(
     options: JsValue,
     codec: &JsCursorCodec,
 ) -> Result<JsValue, JsValue> {
-    // The client module is built without the page models (`cfg!`: the rest is then dead code,
-    // which the compiler drops, and both builds type-check the same body).
+    // The modules without the `page-models` feature (the client and codec modules) refuse it
+    // (`cfg!`: the rest is then dead code, which the compiler drops, and both builds type-check
+    // the same body).
     if !cfg!(feature = "page-models") {
         return Err(not_in_module("paginateKeyset"));
     }
