@@ -4,9 +4,9 @@ import source wasmModule from "./pagecursor_bg.wasm";
 import { initSync } from "./pagecursor.js";
 import { loadedNow } from "./loading.js";
 
-initSync({ module: wasmModule });
+const wasm = initSync({ module: wasmModule });
 
 export * from "./exports.js";
-export const ready = loadedNow();
+export const ready = loadedNow(wasm);
 /** Idempotent: returns `ready`. */
 export const init = () => ready;

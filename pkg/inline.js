@@ -10,9 +10,9 @@ import wasmBase64 from "./pagecursor_bg.wasm.b64.js";
 const binary = atob(wasmBase64);
 const bytes = new Uint8Array(binary.length);
 for (let i = 0; i < binary.length; i++) bytes[i] = binary.charCodeAt(i);
-initSync({ module: bytes });
+const wasm = initSync({ module: bytes });
 
 export * from "./exports.js";
-export const ready = loadedNow();
+export const ready = loadedNow(wasm);
 /** Idempotent: returns `ready`. */
 export const init = () => ready;

@@ -5,9 +5,9 @@ import { readFileSync } from "node:fs";
 import { initSync } from "./pagecursor.js";
 import { loadedNow } from "./loading.js";
 
-initSync({ module: readFileSync(new URL("./pagecursor_bg.wasm", import.meta.url)) });
+const wasm = initSync({ module: readFileSync(new URL("./pagecursor_bg.wasm", import.meta.url)) });
 
 export * from "./exports.js";
-export const ready = loadedNow();
+export const ready = loadedNow(wasm);
 /** Idempotent: returns `ready`. */
 export const init = () => ready;

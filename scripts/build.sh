@@ -3,14 +3,15 @@
 source "$(dirname "$0")/lib.sh"
 
 say "cargo build --release --target wasm32-unknown-unknown: four modules"
-# Four modules from one crate, with the same exports (one glue, pkg/pagecursor.js, drives each);
+# Four modules from one crate (one glue, pkg/pagecursor.js, drives each);
 # Cargo.toml says what each feature gates, src/js/loading.ts which module a page loads:
 # - pagecursor_bg.wasm: everything (default features);
 # - pagecursor_client_bg.wasm (`client`): paginate, InfiniteList, CursorStack and plain cursors;
 # - pagecursor_keyed_bg.wasm (`keyed`, `page-models`): the codec with signing and sealing, and
 #   the page models;
 # - pagecursor_codec_bg.wasm (no feature): plain cursors.
-# A module's exports for what it leaves out refuse every call.
+# A smaller module has no exports for what it leaves out (scripts/check-module.mjs checks which);
+# the glue still defines their classes, and the JS layer never calls them in that module.
 # `npm-module`: no std in the module (src/lib.rs).
 # Without reference types: JS values cross through the glue's own table, not a wasm
 # `externref` table with a shim around every export and import that takes one
@@ -18,12 +19,15 @@ say "cargo build --release --target wasm32-unknown-unknown: four modules"
 # RUSTFLAGS replaces the target's rustflags of .cargo/config.toml, so their cfg is repeated here;
 # the wasm32 test builds keep that config, and externref, as it is. Each smaller module builds in
 # its own target directory, so that each build keeps its artifacts between runs.
-MODULES="client:client keyed:keyed,page-models codec:"
+# name:features:what the module leaves out (the glue's classes and functions).
+CLIENT_PART=PaginatorCore,InfiniteList,InfiniteLoad,CursorStack
+PAGE_MODELS=offsetPage,paginateOffset,paginateKeyset
+MODULES="client:client:$PAGE_MODELS keyed:keyed,page-models:$CLIENT_PART codec::$CLIENT_PART,$PAGE_MODELS"
 export RUSTFLAGS='--cfg sha2_backend_soft="compact" -C target-feature=-reference-types'
 cargo build --release --target wasm32-unknown-unknown --lib --features npm-module
 for m in $MODULES; do
   cargo build --release --target wasm32-unknown-unknown --lib --no-default-features \
-    --features "npm-module,${m#*:}" --target-dir "target/${m%%:*}"
+    --features "npm-module,$(echo "$m" | cut -d: -f2)" --target-dir "target/${m%%:*}"
 done
 unset RUSTFLAGS
 say "wasm-bindgen --target web"
@@ -44,8 +48,9 @@ for m in $MODULES; do
   node scripts/without-externref.mjs "target/$name-bindgen-input.wasm"
   wasm-bindgen --target web --omit-default-module-path --encode-into always \
     --out-dir "target/$name-bindgen" --out-name pagecursor "target/$name-bindgen-input.wasm"
-  # Each module must fit the full module's glue: the same exports, imports the glue has.
-  node scripts/check-module.mjs pkg "target/$name-bindgen"
+  # Each module must fit the full module's glue: its exports, but for the parts it leaves out,
+  # and imports the glue has.
+  node scripts/check-module.mjs pkg "target/$name-bindgen" "$(echo "$m" | cut -d: -f3)"
   cp "target/$name-bindgen/pagecursor_bg.wasm" "pkg/pagecursor_${name}_bg.wasm"
 done
 # The glue carries every Rust doc comment as JSDoc and the snippets their source comments; types
@@ -66,6 +71,10 @@ minify() { # minify IN OUT [ESBUILD-FLAGS...] (OUT may be IN)
   node --check "$out"
 }
 minify pkg/pagecursor.js pkg/pagecursor.js
+# The glue's classes and enums become droppable by a bundler (scripts/pure-glue.mjs says why and
+# how).
+node scripts/pure-glue.mjs pkg/pagecursor.js
+node --check pkg/pagecursor.js
 for f in $(find pkg/snippets -name '*.js' | sort); do
   # Only the codec's walker is large enough for renamed locals to pay.
   case "$f" in */src/wasm/codec.js) minify "$f" "$f" --minify-identifiers ;; *) minify "$f" "$f" ;; esac

@@ -1,11 +1,15 @@
-// node scripts/check-module.mjs FULL_DIR MODULE_DIR
+// node scripts/check-module.mjs FULL_DIR MODULE_DIR [LEFT_OUT]
 //
 // The package ships one glue (pkg/pagecursor.js, wasm-bindgen's output for the full module) for
 // every module: the full one and the smaller ones built without some of the crate's features
 // (scripts/build.sh). That is only sound if each smaller module fits the full module's glue
 // exactly, so the build stops unless, between the wasm-bindgen outputs in FULL_DIR and
 // MODULE_DIR (the smaller module):
-// - the modules export the same names, of the same kinds;
+// - the smaller module exports what the full one does, of the same kinds, but for the exports
+//   of LEFT_OUT (a comma-separated list of the glue's classes and functions: the parts the
+//   module is built without), which it must lack: an export it lacks belongs to a listed class
+//   or function (its methods, its free, its FinalizationRegistry), and the smaller glue defines
+//   none of them. The JS layer never calls those in that module (src/js/loading.ts);
 // - every import of the smaller module is one the full glue provides, with the same JS body
 //   (the same name, hash included, and the same conversion of its arguments);
 // - outside their list of imports and their `import` lines (the wrappers of every export, the
@@ -20,17 +24,19 @@ import { join } from "node:path";
 // The repository's TypeScript (a dev dependency at the root) is only used as a parser here.
 const ts = createRequire(new URL("../package.json", import.meta.url))("typescript");
 
-const [fullDir, moduleDir] = process.argv.slice(2);
+const [fullDir, moduleDir, leftOutList = ""] = process.argv.slice(2);
+const leftOut = leftOutList.split(",").filter(Boolean);
 if (!fullDir || !moduleDir) throw new Error("usage: node scripts/check-module.mjs FULL_DIR MODULE_DIR");
 
 const problems = [];
+const mentions = (text, name) => new RegExp(`\\b${name}\\b`).test(text);
 const moduleOf = (dir) => new WebAssembly.Module(readFileSync(join(dir, "pagecursor_bg.wasm")));
 const [full, smaller] = [moduleOf(fullDir), moduleOf(moduleDir)];
 
 const exportsOf = (m) => WebAssembly.Module.exports(m).map((e) => `${e.kind} ${e.name}`).sort();
 const [fullExports, moduleExports] = [exportsOf(full), exportsOf(smaller)];
-for (const e of fullExports) if (!moduleExports.includes(e)) problems.push(`the module lacks the export ${e}`);
 for (const e of moduleExports) if (!fullExports.includes(e)) problems.push(`the module has an export the full one lacks: ${e}`);
+const lacked = fullExports.filter((e) => !moduleExports.includes(e));
 
 /** The glue's imports (`name -> body`) and its text without them and without `import` lines. */
 function glue(dir) {
@@ -62,6 +68,20 @@ function glue(dir) {
   return { imports, rest };
 }
 const [fullGlue, moduleGlue] = [glue(fullDir), glue(moduleDir)];
+// Each export the module lacks must be one of a left-out class or function: named by the full
+// glue only in statements that define one of them (or a left-out class's FinalizationRegistry).
+const isLeftOut = (name) => leftOut.some((l) => name === l || name === `${l}Finalization`);
+for (const e of lacked) {
+  const name = e.slice(e.indexOf(" ") + 1);
+  const owners = fullGlue.rest.filter((st) => mentions(st.text, `wasm\\.${name}`)).flatMap((st) => st.names);
+  if (owners.length === 0 || !owners.every(isLeftOut)) {
+    problems.push(`the module lacks the export ${e}, which the full glue uses in ${owners.join(", ") || "nothing"} (left out: ${leftOut.join(", ") || "nothing"})`);
+  }
+}
+for (const l of leftOut) {
+  if (!fullGlue.rest.some((st) => st.names.includes(l))) problems.push(`${l} is left out, but the full glue defines no such class or function`);
+  if (moduleGlue.rest.some((st) => st.names.some((n) => n === l || n === `${l}Finalization`))) problems.push(`${l} is left out, but the module's glue defines it`);
+}
 if (fullGlue.imports.size < 20) problems.push(`only ${fullGlue.imports.size} imports found in the full glue: the parser missed its shape`);
 for (const [name, body] of moduleGlue.imports) {
   if (!fullGlue.imports.has(name)) problems.push(`the full glue has no import ${name}, which the module needs`);
@@ -72,7 +92,6 @@ for (const i of WebAssembly.Module.imports(smaller)) {
   if (!known) problems.push(`the module imports ${i.module} ${i.name} (${i.kind}), which the full module does not`);
 }
 const moduleSource = moduleGlue.rest.map((st) => st.text).join("\n");
-const mentions = (text, name) => new RegExp(`\\b${name}\\b`).test(text);
 // Helpers of the full glue alone: conversions for imports the smaller module lacks, and the
 // memory views they cache (which its glue never names).
 const moduleTexts = new Set(moduleGlue.rest.map((st) => st.text));
@@ -102,5 +121,5 @@ if (problems.length) {
   console.error(`check-module: ${moduleDir} does not fit the full module's glue:\n- ${problems.join("\n- ")}`);
   process.exit(1);
 }
-console.log(`check-module: ${moduleDir} fits the full glue (${moduleExports.length} exports, ` +
+console.log(`check-module: ${moduleDir} fits the full glue (${moduleExports.length} of its ${fullExports.length} exports, ` +
   `${WebAssembly.Module.imports(smaller).length} of the full module's ${WebAssembly.Module.imports(full).length} imports)`);

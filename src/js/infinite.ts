@@ -127,7 +127,7 @@ export class InfiniteList<Item = unknown> {
       // not start a load per notification).
       if (self.#early?.[0] === what && self.#early[2] === self.#generation) return self.#early[1];
       const generation = self.#generation;
-      run = Promise.resolve(whenLoaded(CLIENT)).then(() => {
+      run = Promise.resolve(whenLoaded(CLIENT, `InfiniteList.${what}`)).then(() => {
         if (generation !== self.#generation) throw resetError();
         // The wasm is there now: the list is live (or freed, which #live throws for).
         const live = InfiniteList.#live(self, what)!;

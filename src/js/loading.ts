@@ -2,7 +2,7 @@
 // "is the wasm instantiated?" and "which of the package's modules is it?". The browser
 // entries (pkg/web-load.js) ask `chooseModule` which module to fetch and hand the promise of
 // its load to `loadWith`; the entries that instantiate synchronously (node.js, workerd.js,
-// deno.js, inline.js) load the full module and call `loadedNow`; api.ts, paginator.ts and the
+// deno.js, inline.js) load the full module and call `loadedNow` with its exports; api.ts, paginator.ts and the
 // client classes ask `isLoaded`/`whenLoaded`/`notReady` and never touch the wasm before it is
 // there. Calls nothing but the error classes.
 //
@@ -52,9 +52,12 @@ export function uses<P extends Part>(part: P): P {
   return part;
 }
 
+const moduleWith = (keyed: boolean, client: boolean): Module =>
+  keyed ? (client ? "full" : "keyed") : client ? "client" : "codec";
+
 /** For the browser entries: which module to fetch, given what has run so far; final. */
 export function chooseModule(): Module {
-  return (chosen ??= needed.keyed ? (needed.client ? "full" : "keyed") : needed.client ? "client" : "codec");
+  return (chosen ??= moduleWith(needed.keyed, needed.client));
 }
 
 /**
@@ -78,19 +81,26 @@ export function loadWith(instantiation: PromiseLike<unknown>): Promise<void> {
   return ready;
 }
 
-/** For a synchronous entry: the full module is instantiated now. */
-export function loadedNow(): Promise<void> {
-  chosen = "full";
+/**
+ * For a synchronous entry: the module whose `exports` the glue's `initSync` returned is
+ * instantiated now. The entries load the full module, but the glue keeps a module it was given
+ * before them (the tests of the smaller modules do that), so which module it is comes from its
+ * exports: a smaller module has none for the parts it leaves out (scripts/check-module.mjs), and
+ * calls that need one of them then say so instead of failing inside the glue. The keyed module
+ * is the only smaller one with the page models (scripts/build.sh).
+ */
+export function loadedNow(exports: object): Promise<void> {
+  chosen = moduleWith("offsetPage" in exports, "paginatorcore_new" in exports);
   loaded = true;
   return Promise.resolve();
 }
 
-/** What an asynchronous API that needs `part` awaits before its first wasm call (undefined:
- * nothing to await). */
-export function whenLoaded(part?: Part): Promise<void> | undefined {
+/** What `what`, an asynchronous API that needs `part`, awaits before its first wasm call
+ * (undefined: nothing to await). */
+export function whenLoaded(part: Part, what: string): Promise<void> | undefined {
   if (isLoaded(part)) return undefined;
   // notReady says why: a module without `part`, or no load started.
-  return pending === undefined || !has(chosen ?? "full", part) ? Promise.reject(notReady("this call", part)) : pending;
+  return pending === undefined || !has(chosen ?? "full", part) ? Promise.reject(notReady(what, part)) : pending;
 }
 
 /**

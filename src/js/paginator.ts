@@ -1701,7 +1701,7 @@ class WalkSource {
     return this.walk;
   }
   later(): Promise<Walk> {
-    return (this.making ??= Promise.resolve(whenLoaded(CLIENT)).then(() => this.walk ?? this.make()));
+    return (this.making ??= Promise.resolve(whenLoaded(CLIENT, "paginate")).then(() => this.walk ?? this.make()));
   }
 }
 

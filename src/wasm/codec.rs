@@ -14,7 +14,7 @@ use wasm_bindgen::JsCast;
 
 use super::convert::{addr, addr_mut, is_array, pack, pack_error, packed_bytes, to_value, Scratch};
 use super::errors::{not_an_object, range_error, type_error, whole_number};
-use super::page::{for_each_item, get};
+use super::read::{for_each_item, get};
 use crate::codec::{
     self, CodecOptions, DecodeOptions, Direction, EncodeOptions, Key, Mode, Segment,
 };

@@ -107,18 +107,6 @@ fn given(value: &JsValue) -> String {
     }
 }
 
-/// The `CursorError` `not_ready` of an export that this build of the module leaves out (the npm
-/// package's smaller modules, built without some of the crate's features: Cargo.toml). The JS
-/// layer chooses the module a page loads and says so first (src/js/loading.ts); this is the
-/// module's own word for a caller that reaches the glue anyway.
-pub(crate) fn not_in_module(what: &str) -> JsValue {
-    make_cursor_error(
-        "not_ready",
-        &[what, " is not in the WebAssembly module this page loaded"].concat(),
-    )
-    .unwrap_or_else(|thrown| thrown)
-}
-
 /// A `TypeError` with code "invalid_argument": an option or argument of the wrong type or shape
 /// (one policy for every export, docs/API.md "Errors"; a value the format cannot carry stays
 /// a `CursorError` `unsupported_value`).

@@ -1,12 +1,6 @@
 //! JS binding of `InfiniteList`: infinite scroll in chunks of exactly `chunkItems` items,
 //! built on the paginator (`maxItems` cuts a chunk, its `resumeToken` starts the next one),
 //! with a memory window of `maxChunks` chunks whose dropped chunks keep their start tokens.
-// Without the `client` feature nothing here runs by design (src/wasm/gate.rs): the compiler
-// sees the code after a constructor's field of no value as unreachable.
-#![cfg_attr(
-    not(feature = "client"),
-    allow(unreachable_code, unused_variables, unused_assignments)
-)]
 
 use crate::prelude::*;
 use alloc::collections::VecDeque;
@@ -15,16 +9,14 @@ use core::cell::{Cell, RefCell};
 
 use js_sys::{Array, Function, JsString, Promise};
 
-use super::errors::not_in_module;
 use super::errors::TypeError;
-use super::gate::{in_module, present, InModule};
 use wasm_bindgen::prelude::*;
 use wasm_bindgen::JsCast;
 
 use super::codec::JsCursorCodec;
 use super::convert::token_to_value;
-use super::page::{count_option, get, scope_option};
 use super::paginate::scope_setting;
+use super::read::{count_option, get, scope_option};
 use crate::codec::{CursorCodec, DecodeOptions, EncodeOptions};
 use crate::error::CursorError;
 use crate::paginate::token::SentTokens;
@@ -188,8 +180,6 @@ extern "C" {
 /// never reaches users.
 #[wasm_bindgen]
 pub struct InfiniteLoad {
-    /// `()` where this part is in the module; no value where it is not (src/wasm/gate.rs).
-    in_module: InModule,
     shared: Shared,
     kind: Kind,
     /// The window index of the chunk being loaded, from `begin` to `loaded`.
@@ -211,7 +201,6 @@ impl InfiniteLoad {
     /// the page the chunk starts in when the chunk before cut it: the walk's first request is
     /// for it, and it is served instead of fetched. Throws what the user's options threw.
     pub fn begin(&self) -> Result<JsValue, JsValue> {
-        present(&self.in_module);
         let (fetch_page, options, chunk_items, start, kept) = {
             let mut s = self.shared.borrow_mut();
             let target = match self.kind {
@@ -258,7 +247,6 @@ impl InfiniteLoad {
         page: JsValue,
         keys: Option<Array>,
     ) -> JsValue {
-        present(&self.in_module);
         let items = match keys {
             Some(keys) => {
                 let missing = self.fill(&items, &keys, resume.is_some());
@@ -352,7 +340,6 @@ impl InfiniteLoad {
     /// JS class around this one (src/js/infinite.ts) owns the listeners: it notifies them when
     /// the promise of a load settles, with the load's error when it failed.
     pub fn end(self) {
-        present(&self.in_module);
         {
             let mut s = self.shared.borrow_mut();
             if let Load::Busy { pending, .. } = &mut s.load {
@@ -419,7 +406,6 @@ fn start_load(shared: &Shared, kind: Kind) -> Promise {
         (prior, s.run_load.clone())
     };
     let load: JsValue = InfiniteLoad {
-        in_module: in_module(),
         shared: shared.clone(),
         kind,
         index: Cell::new(None),
@@ -462,8 +448,6 @@ fn start_load(shared: &Shared, kind: Kind) -> Promise {
 /// ```
 #[wasm_bindgen(js_name = "InfiniteList")]
 pub struct InfiniteList {
-    /// `()` where this part is in the module; no value where it is not (src/wasm/gate.rs).
-    in_module: InModule,
     shared: Shared,
 }
 
@@ -534,7 +518,6 @@ fn build(
         run_load: driver.run_load,
     };
     Ok(InfiniteList {
-        in_module: in_module(),
         shared: Rc::new(RefCell::new(state)),
     })
 }
@@ -554,9 +537,6 @@ impl InfiniteList {
         #[wasm_bindgen(js_name = "runLoad")] run_load: Function,
         #[wasm_bindgen(js_name = "checkOptions")] check_options: Function,
     ) -> Result<InfiniteList, JsValue> {
-        if !cfg!(feature = "client") {
-            return Err(not_in_module("InfiniteList"));
-        }
         let driver = DriverFns {
             run_load,
             check_options,
@@ -576,9 +556,6 @@ impl InfiniteList {
         #[wasm_bindgen(js_name = "runLoad")] run_load: Function,
         #[wasm_bindgen(js_name = "checkOptions")] check_options: Function,
     ) -> Result<InfiniteList, JsValue> {
-        if !cfg!(feature = "client") {
-            return Err(not_in_module("InfiniteList"));
-        }
         let Some(state) = state.dyn_ref::<JsString>() else {
             return Err(
                 CursorError::Malformed("infinite list state must be a string".into()).into(),
@@ -594,28 +571,24 @@ impl InfiniteList {
     /// The items of the chunks in memory, in order (the same array until the next change).
     #[wasm_bindgen(getter, unchecked_return_type = "any[]")]
     pub fn items(&self) -> Array {
-        present(&self.in_module);
         self.shared.borrow().items.clone()
     }
 
     /// True while a chunk after the window may exist.
     #[wasm_bindgen(getter, js_name = "hasMore")]
     pub fn has_more(&self) -> bool {
-        present(&self.in_module);
         self.shared.borrow().window.has_more()
     }
 
     /// True when chunks before the window were dropped and `loadPrevious()` can refetch them.
     #[wasm_bindgen(getter, js_name = "hasPrevious")]
     pub fn has_previous(&self) -> bool {
-        present(&self.in_module);
         self.shared.borrow().window.has_previous()
     }
 
     /// True while a load is in flight.
     #[wasm_bindgen(getter)]
     pub fn loading(&self) -> bool {
-        present(&self.in_module);
         self.shared.borrow().loading()
     }
 
@@ -624,7 +597,6 @@ impl InfiniteList {
     /// On failure the list is unchanged and the call can be retried.
     #[wasm_bindgen(js_name = "loadMore", unchecked_return_type = "Promise<any[]>")]
     pub fn load_more(&self) -> Promise {
-        present(&self.in_module);
         start_load(&self.shared, Kind::More)
     }
 
@@ -632,7 +604,6 @@ impl InfiniteList {
     /// (dropping the last chunk past `maxChunks`); resolves with its items (`[]` at the start).
     #[wasm_bindgen(js_name = "loadPrevious", unchecked_return_type = "Promise<any[]>")]
     pub fn load_previous(&self) -> Promise {
-        present(&self.in_module);
         start_load(&self.shared, Kind::Previous)
     }
 
@@ -641,7 +612,6 @@ impl InfiniteList {
     /// (none, or a load is running). The window owns the rule, hysteresis included
     /// (`ChunkWindow::sentinel`); the JS class checks the arguments.
     pub fn sentinel(&self, more: bool, in_view: bool) -> JsValue {
-        present(&self.in_module);
         let Ok(mut s) = self.shared.try_borrow_mut() else {
             return JsValue::UNDEFINED;
         };
@@ -658,7 +628,6 @@ impl InfiniteList {
     /// `options.codec` and bound to `options.scope`.
     #[wasm_bindgen(js_name = "toString")]
     pub fn to_js_string(&self) -> Result<String, JsValue> {
-        present(&self.in_module);
         let s = self.shared.borrow();
         Ok(s.codec.encode(
             &s.window.to_value(),
@@ -672,7 +641,6 @@ impl InfiniteList {
     /// `JSON.stringify` gives the same string as `toString()`.
     #[wasm_bindgen(js_name = "toJSON")]
     pub fn to_json(&self) -> Result<String, JsValue> {
-        present(&self.in_module);
         self.to_js_string()
     }
 }

@@ -1,9 +1,10 @@
 //! JS bindings of the page models: `offsetPage`, `paginateOffset`, `paginateKeyset`.
 
 use crate::prelude::*;
-use js_sys::{Array, Reflect};
+use js_sys::Array;
 
-use super::errors::{not_an_object, not_in_module, range_error, type_error, whole_number};
+use super::errors::{not_an_object, range_error, type_error, whole_number};
+use super::read::{array_length_of, get, scope_option};
 use wasm_bindgen::prelude::*;
 
 use super::codec::JsCursorCodec;
@@ -12,48 +13,6 @@ use crate::error::{decimal, quoted, CursorError};
 use crate::keyset::{paginate_keyset as core_keyset, KeysetError, KeysetOptions, SortKey};
 use crate::page::{OffsetPage, PageError, MAX_SAFE_INTEGER, MAX_TOTAL};
 use crate::value::Value;
-
-/// `obj[key]`, `undefined` when `obj` is not an object. What a getter or Proxy trap throws is
-/// the error, unchanged: an option that cannot be read must never be taken for an absent one
-/// (F1 in docs/security.md). Shared by the client bindings (one copy in the module).
-pub(crate) fn get(obj: &JsValue, key: &str) -> Result<JsValue, JsValue> {
-    if obj.is_object() {
-        Reflect::get(obj, &key.into())
-    } else {
-        Ok(JsValue::UNDEFINED)
-    }
-}
-
-/// The elements of an array, read with the same care as [`get`] (a Proxy array's `length` or
-/// element trap may throw; js_sys `Array::length`/`get` would let that unwind through wasm).
-/// `each` is called in order and may stop the walk with an error.
-pub(crate) fn for_each_item(
-    arr: &JsValue,
-    each: &mut dyn FnMut(JsValue) -> Result<(), JsValue>,
-) -> Result<(), JsValue> {
-    for i in 0..items_length(arr)? {
-        each(Reflect::get_u32(arr, i)?)?;
-    }
-    Ok(())
-}
-
-/// `items.length` of an array that may be a Proxy whose trap throws (the error, unchanged) or
-/// lies: anything but an array length (an integer in [0, 2^32 - 1]) is a `RangeError`, never
-/// truncated to one.
-fn items_length(items: &JsValue) -> Result<u32, JsValue> {
-    array_length_of(&get(items, "length")?)
-}
-
-fn array_length_of(length: &JsValue) -> Result<u32, JsValue> {
-    match length.as_f64() {
-        Some(n) if crate::value::is_whole(n) && (0.0..=4_294_967_295.0).contains(&n) => {
-            Ok(n as u32)
-        }
-        _ => Err(range_error(
-            "an array's length must be an integer from 0 to 4294967295",
-        )),
-    }
-}
 
 /// The caller's `items` read once in JS ([`copy`]): a copy whose elements are own data
 /// properties, so that nothing later reads the caller's array (a Proxy) again.
@@ -68,32 +27,6 @@ fn items_copy(items: &JsValue, what: &str) -> Result<Array, JsValue> {
         ));
     }
     Ok(copy.unchecked_into())
-}
-
-/// `options.scope`: `None` when `undefined`.
-pub(crate) fn scope_option(options: &JsValue) -> Result<Option<Value>, JsValue> {
-    let scope = get(options, "scope")?;
-    if scope.is_undefined() {
-        Ok(None)
-    } else {
-        Ok(Some(to_value(&scope)?))
-    }
-}
-
-/// A JS count: a whole number in `[1, max]` (see [`whole_number`]). `what` names it in the
-/// messages.
-pub(crate) fn positive_integer(value: &JsValue, what: &str, max: u64) -> Result<u64, JsValue> {
-    whole_number(value, what, 1, max)
-}
-
-/// An optional count option (`maxDepth`, `chunkItems`, `maxChunks`): `None` when absent or
-/// `Infinity`, else as [`positive_integer`], named `options.<key>`.
-pub(crate) fn count_option(options: &JsValue, key: &str, max: u64) -> Result<Option<u64>, JsValue> {
-    let value = get(options, key)?;
-    if value.is_undefined() || value.as_f64() == Some(f64::INFINITY) {
-        return Ok(None);
-    }
-    positive_integer(&value, &["options.", key].concat(), max).map(Some)
 }
 
 fn options_object(options: &JsValue) -> Result<(), JsValue> {
@@ -140,12 +73,6 @@ pub fn offset_page(
     #[wasm_bindgen(unchecked_param_type = "{ total: number; page: number; limit: number }")]
     options: JsValue,
 ) -> Result<JsValue, JsValue> {
-    // The modules without the `page-models` feature (the client and codec modules) refuse it
-    // (`cfg!`: the rest is then dead code, which the compiler drops, and both builds type-check
-    // the same body).
-    if !cfg!(feature = "page-models") {
-        return Err(not_in_module("offsetPage"));
-    }
     options_object(&options)?;
     let total = count(&options, "total", 0, MAX_TOTAL)?;
     let page = count(&options, "page", 1, MAX_SAFE_INTEGER)?;
@@ -165,12 +92,6 @@ pub fn paginate_offset(
     items: JsValue,
     #[wasm_bindgen(unchecked_param_type = "{ page: number; limit: number }")] options: JsValue,
 ) -> Result<JsValue, JsValue> {
-    // The modules without the `page-models` feature (the client and codec modules) refuse it
-    // (`cfg!`: the rest is then dead code, which the compiler drops, and both builds type-check
-    // the same body).
-    if !cfg!(feature = "page-models") {
-        return Err(not_in_module("paginateOffset"));
-    }
     let length = array_length(&items)?;
     if length.as_f64() == Some(-1.0) {
         return Err(type_error("items must be an array"));
@@ -377,12 +298,6 @@ pub fn paginate_keyset(
     options: JsValue,
     codec: &JsCursorCodec,
 ) -> Result<JsValue, JsValue> {
-    // The modules without the `page-models` feature (the client and codec modules) refuse it
-    // (`cfg!`: the rest is then dead code, which the compiler drops, and both builds type-check
-    // the same body).
-    if !cfg!(feature = "page-models") {
-        return Err(not_in_module("paginateKeyset"));
-    }
     let items = items_copy(&items, "items")?;
     options_object(&options)?;
     let names = match copy(&get(&options, "keys")?)? {

@@ -14,20 +14,12 @@
 //! from wasm and nothing a user throws can unwind through its frames. Every method takes
 //! `&self` and borrows the walk only for the call, so a user callback may read the
 //! paginator's getters at any time.
-// Without the `client` feature nothing here runs by design (src/wasm/gate.rs): the compiler
-// sees the code after a constructor's field of no value as unreachable.
-#![cfg_attr(
-    not(feature = "client"),
-    allow(unreachable_code, unused_variables, unused_assignments)
-)]
 
 use alloc::rc::Rc;
 use alloc::string::{String, ToString};
 use alloc::vec::Vec;
 use core::cell::{Cell, RefCell};
 
-use super::errors::not_in_module;
-use super::gate::{in_module, present, InModule};
 use js_sys::JsString;
 use wasm_bindgen::prelude::*;
 use wasm_bindgen::JsCast;
@@ -327,8 +319,6 @@ impl From<StopReason> for WalkStop {
 /// owns one).
 #[wasm_bindgen(js_name = "PaginatorCore")]
 pub struct PaginatorCore {
-    /// `()` where this part is in the module; no value where it is not (src/wasm/gate.rs).
-    in_module: InModule,
     driver: Driver,
     walk: RefCell<Walk<Raw, f64>>,
     codec: Rc<CursorCodec>,
@@ -438,9 +428,6 @@ impl PaginatorCore {
         start: JsValue,
         start_form: JsValue,
     ) -> Result<PaginatorCore, JsValue> {
-        if !cfg!(feature = "client") {
-            return Err(not_in_module("paginate"));
-        }
         // The driver validated every number (NaN is refused), so NaN only marks an absent one.
         use WalkSetting as S;
         // (A shorter array, which the driver never sends, reads as all options absent.)
@@ -548,7 +535,6 @@ impl PaginatorCore {
                 .collect()
         };
         Ok(PaginatorCore {
-            in_module: in_module(),
             driver,
             walk: RefCell::new(Walk::new(config, starts)),
             codec,
@@ -561,14 +547,12 @@ impl PaginatorCore {
     /// The message of a bad `resumeToken`, once.
     #[wasm_bindgen(js_name = "takeInitError")]
     pub fn take_init_error(&self) -> Option<String> {
-        present(&self.in_module);
         self.init_error.borrow_mut().take()
     }
 
     /// Answers a question about the walk's state (see [`WalkState`]). One method for every
     /// question: each exported method costs its own glue.
     pub fn is(&self, state: WalkState) -> bool {
-        present(&self.in_module);
         let w = self.walk.borrow();
         match state {
             WalkState::PagesMayWait => w.pages_may_wait(),
@@ -589,7 +573,6 @@ impl PaginatorCore {
     /// goes out when the consumer asks. The ids travel in a field the getter reads rather than
     /// in the answer, and no object is made per page.
     pub fn pull(&self, now: f64, taken: f64, whole: bool) -> Pull {
-        present(&self.in_module);
         self.answer(now, taken, whole, true)
     }
 
@@ -597,14 +580,12 @@ impl PaginatorCore {
     /// went out) names.
     #[wasm_bindgen(getter, js_name = "requestId")]
     pub fn request_id(&self) -> f64 {
-        present(&self.in_module);
         self.request_id.get()
     }
 
     /// How the walk failed, after [`Pull::Failed`] (undefined before).
     #[wasm_bindgen(getter)]
     pub fn failure(&self) -> Option<WalkFailure> {
-        present(&self.in_module);
         self.failure.get().map(WalkFailure::from)
     }
 
@@ -612,7 +593,6 @@ impl PaginatorCore {
     /// `key`: the driver's copy of the last one's `itemKey` when the consumer stops inside
     /// the page (`undefined` otherwise), the resume position's anchor.
     pub fn consume(&self, n: f64, key: JsValue) {
-        present(&self.in_module);
         let key = (!key.is_undefined())
             .then(|| token_to_value(&key).ok())
             .flatten();
@@ -636,7 +616,6 @@ impl PaginatorCore {
         now: f64,
         keys: JsValue,
     ) -> bool {
-        present(&self.in_module);
         let next = (!token.is_undefined()).then(|| token_of(token, &form));
         let mut w = self.walk.borrow_mut();
         // The driver's copies, checked to be cursor values: one list. (Anything else, which
@@ -669,7 +648,6 @@ impl PaginatorCore {
         text: Option<String>,
         more: Option<bool>,
     ) -> Pull {
-        present(&self.in_module);
         let next = text.map(|text| Token {
             raw: Raw::Held,
             value: Some(Value::String(text)),
@@ -702,7 +680,6 @@ impl PaginatorCore {
         random: f64,
         now: f64,
     ) -> AfterFailure {
-        present(&self.in_module);
         let failure = Failure::from(failure);
         let retryable = failure == Failure::FetchFailed && retryable;
         let wait = retry_after
@@ -732,10 +709,6 @@ impl PaginatorCore {
         hint: bool,
         type_error: bool,
     ) -> bool {
-        // Only a walk asks, and no walk exists without the `client` feature (src/wasm/gate.rs).
-        if !cfg!(feature = "client") {
-            return false;
-        }
         is_retryable(&FailureFacts {
             status,
             name,
@@ -746,14 +719,12 @@ impl PaginatorCore {
 
     /// Stops the walk: [`WalkStop::Aborted`] (abort, `break`) or [`WalkStop::Error`].
     pub fn stop(&self, reason: WalkStop) {
-        present(&self.in_module);
         self.walk.borrow_mut().stop(StopReason::from(reason));
     }
 
     /// Ms left before the time limit (infinite without one).
     #[wasm_bindgen(js_name = "timeLeft")]
     pub fn time_left(&self, now: f64) -> f64 {
-        present(&self.in_module);
         let w = self.walk.borrow();
         w.config()
             .time_limit_ms
@@ -764,7 +735,6 @@ impl PaginatorCore {
     /// not a cursor value).
     #[wasm_bindgen(js_name = "resumeToken")]
     pub fn resume_token(&self) -> Option<String> {
-        present(&self.in_module);
         match self.walk.borrow().resume_state() {
             Ok(Some(state)) => state.encode(&self.codec).ok(),
             _ => None,
@@ -774,13 +744,11 @@ impl PaginatorCore {
     /// Why the walk stopped (`paginate`'s `stopReason`), undefined while it runs.
     #[wasm_bindgen(js_name = "stopReason")]
     pub fn stop_reason(&self) -> Option<WalkStop> {
-        present(&self.in_module);
         self.walk.borrow().stop_reason().map(WalkStop::from)
     }
 
     /// The walk's figures, each at its [`WalkStat`] place (the ms elapsed as of `at`).
     pub fn stats(&self, at: f64) -> Vec<f64> {
-        present(&self.in_module);
         let w = self.walk.borrow();
         let s = w.stats();
         let mut out = [0.0; WalkStat::Count as usize];
@@ -797,10 +765,6 @@ impl PaginatorCore {
     /// The `rel="next"` target of a `Link` header.
     #[wasm_bindgen(js_name = "nextLink")]
     pub fn next_link(header: &str) -> Option<String> {
-        // Only a walk asks, and no walk exists without the `client` feature (src/wasm/gate.rs).
-        if !cfg!(feature = "client") {
-            return None;
-        }
         next_link(header)
     }
 }

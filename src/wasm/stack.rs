@@ -1,24 +1,16 @@
 //! JS binding of the cursor stack: `CursorStack`.
-// Without the `client` feature nothing here runs by design (src/wasm/gate.rs): the compiler
-// sees the code after a constructor's field of no value as unreachable.
-#![cfg_attr(
-    not(feature = "client"),
-    allow(unreachable_code, unused_variables, unused_assignments)
-)]
 
 use crate::prelude::*;
 use alloc::rc::Rc;
 use core::cell::RefCell;
 
-use super::errors::not_in_module;
 use super::errors::RangeError;
-use super::gate::{in_module, present, InModule};
 use wasm_bindgen::prelude::*;
 
 use super::codec::JsCursorCodec;
 use super::convert::{from_value, to_value};
 use super::errors::pagination_error;
-use super::page::{count_option, positive_integer, scope_option};
+use super::read::{count_option, positive_integer, scope_option};
 use crate::codec::{CursorCodec, EncodeOptions};
 use crate::error::CursorError;
 use crate::page::MAX_SAFE_INTEGER;
@@ -83,8 +75,6 @@ fn read_options(options: &JsValue, codec: &JsCursorCodec) -> Result<Options, JsV
 /// call and the outer call applies to the state after the nested one.
 #[wasm_bindgen(js_name = "CursorStack")]
 pub struct JsCursorStack {
-    /// `()` where this part is in the module; no value where it is not (src/wasm/gate.rs).
-    in_module: InModule,
     inner: RefCell<CursorStack>,
     scope: RefCell<Option<Value>>,
     codec: Rc<CursorCodec>,
@@ -120,16 +110,12 @@ impl JsCursorStack {
         #[wasm_bindgen(unchecked_param_type = "CursorStackOptions | undefined")] options: JsValue,
         codec: &JsCursorCodec,
     ) -> Result<JsCursorStack, JsValue> {
-        if !cfg!(feature = "client") {
-            return Err(not_in_module("CursorStack"));
-        }
         let o = read_options(&options, codec)?;
         let inner = match o.max_depth {
             Some(d) => CursorStack::with_max_depth(d).map_err(stack_error)?,
             None => CursorStack::new(),
         };
         Ok(JsCursorStack {
-            in_module: in_module(),
             inner: RefCell::new(inner),
             scope: RefCell::new(o.scope),
             codec: o.codec,
@@ -147,9 +133,6 @@ impl JsCursorStack {
         #[wasm_bindgen(unchecked_param_type = "CursorStackOptions | undefined")] options: JsValue,
         codec: &JsCursorCodec,
     ) -> Result<JsCursorStack, JsValue> {
-        if !cfg!(feature = "client") {
-            return Err(not_in_module("CursorStack"));
-        }
         let o = read_options(&options, codec)?;
         let Some(token) = state.as_string() else {
             return Err(
@@ -161,7 +144,6 @@ impl JsCursorStack {
             inner.set_max_depth(o.max_depth).map_err(stack_error)?;
         }
         Ok(JsCursorStack {
-            in_module: in_module(),
             inner: RefCell::new(inner),
             scope: RefCell::new(o.scope),
             codec: o.codec,
@@ -171,35 +153,30 @@ impl JsCursorStack {
     /// The 1-based number of the current page.
     #[wasm_bindgen(getter)]
     pub fn page(&self) -> f64 {
-        present(&self.in_module);
         self.read(|s| s.page() as f64)
     }
 
     /// The token that fetches the current page (`undefined` for the first page).
     #[wasm_bindgen(getter, unchecked_return_type = "unknown")]
     pub fn current(&self) -> JsValue {
-        present(&self.in_module);
         token_out(self.read(|s| s.current()))
     }
 
     /// True exactly when `back()` returns the token of an existing previous page.
     #[wasm_bindgen(getter, js_name = "hasPrevious")]
     pub fn has_previous(&self) -> bool {
-        present(&self.in_module);
         self.read(|s| s.has_previous())
     }
 
     /// True only when the current page's next token is recorded and present.
     #[wasm_bindgen(getter, js_name = "hasNext")]
     pub fn has_next(&self) -> bool {
-        present(&self.in_module);
         self.read(|s| s.has_next())
     }
 
     /// The configured depth (`undefined`: unlimited).
     #[wasm_bindgen(getter, js_name = "maxDepth")]
     pub fn max_depth(&self) -> Option<f64> {
-        present(&self.in_module);
         self.read(|s| s.max_depth()).map(|d| d as f64)
     }
 
@@ -210,7 +187,6 @@ impl JsCursorStack {
         #[wasm_bindgen(js_name = "nextToken", unchecked_param_type = "unknown")]
         next_token: JsValue,
     ) -> Result<(), JsValue> {
-        present(&self.in_module);
         let next = token_arg(&next_token)?;
         self.with(|s| s.record(next))
     }
@@ -224,7 +200,6 @@ impl JsCursorStack {
         #[wasm_bindgen(js_name = "nextToken", unchecked_param_type = "unknown")]
         next_token: JsValue,
     ) -> Result<JsValue, JsValue> {
-        present(&self.in_module);
         let next = if next_token.is_undefined() {
             None
         } else {
@@ -238,7 +213,6 @@ impl JsCursorStack {
     /// previous page (`hasPrevious` false) it stays put and returns `undefined`.
     #[wasm_bindgen(unchecked_return_type = "unknown")]
     pub fn back(&self) -> Result<JsValue, JsValue> {
-        present(&self.in_module);
         Ok(token_out(self.with(|s| s.back())?))
     }
 
@@ -247,7 +221,6 @@ impl JsCursorStack {
     /// or evicted by `maxDepth` is a `PaginationError` `bad_page`.
     #[wasm_bindgen(js_name = "goTo", unchecked_return_type = "unknown")]
     pub fn go_to(&self, page: JsValue) -> Result<JsValue, JsValue> {
-        present(&self.in_module);
         let page = positive_integer(&page, "page", MAX_SAFE_INTEGER)?;
         let token = self.with(|s| s.go_to(page))?.map_err(stack_error)?;
         Ok(token_out(token))
@@ -259,7 +232,6 @@ impl JsCursorStack {
         &self,
         #[wasm_bindgen(unchecked_param_type = "CursorValue | undefined")] scope: JsValue,
     ) -> Result<(), JsValue> {
-        present(&self.in_module);
         let scope = if scope.is_undefined() {
             None
         } else {
@@ -275,7 +247,6 @@ impl JsCursorStack {
     /// The state as a URL-safe string (minted by the codec, bound to the scope).
     #[wasm_bindgen(js_name = "toString")]
     pub fn to_js_string(&self) -> Result<String, JsValue> {
-        present(&self.in_module);
         // A snapshot: the codec's clock (a user `now`) may run while it is minted, and may call
         // this stack, so no borrow is held then.
         let state = self.read(|s| s.to_value())?;
@@ -292,7 +263,6 @@ impl JsCursorStack {
     /// `JSON.stringify` gives the same string as `toString()`.
     #[wasm_bindgen(js_name = "toJSON")]
     pub fn to_json(&self) -> Result<String, JsValue> {
-        present(&self.in_module);
         self.to_js_string()
     }
 }

@@ -4,16 +4,20 @@
 // Browsers load them; Node's entry always loads the full module, so each test file
 // (client-module, keyed-module, codec-module; each its own process under `node --test`)
 // instantiates its module through the one glue before the entry runs, and the entry's
-// synchronous load finds it in place.
+// synchronous load finds it in place and tells from its exports which module it is
+// (src/js/loading.ts, `loadedNow`). A smaller module has no exports for the parts it leaves
+// out, so the JS layer is what refuses them, before any call into the glue.
 import { test } from "node:test";
 import assert from "node:assert/strict";
 import { readFileSync } from "node:fs";
 
 const pkg = new URL("./node_modules/pagecursor/", import.meta.url);
 
+let glue; // the package's glue, with the module under test
+
 /** Loads `pagecursor_<name>_bg.wasm` under the package's glue; returns the package's exports. */
 export async function underModule(name) {
-  const glue = await import(new URL("pagecursor.js", pkg).href);
+  glue = await import(new URL("pagecursor.js", pkg).href);
   const bytes = readFileSync(new URL(`pagecursor_${name}_bg.wasm`, pkg));
   const full = readFileSync(new URL("pagecursor_bg.wasm", pkg));
   glue.initSync({ module: bytes });
@@ -73,17 +77,30 @@ export function clientWorks(pc) {
   });
 }
 
-const notInModule = (name) => (err) =>
-  err instanceof Error && err.name === "CursorError" && err.code === "not_ready" && err.message.startsWith(`${name} is not in the WebAssembly module this page loaded`);
+// What a call that needs a part the module leaves out throws: `what` is the call as the error
+// names it.
+const notInModule = (what) => (err) =>
+  err instanceof Error && err.name === "CursorError" && err.code === "not_ready" &&
+  err.message === `${what} is not in the WebAssembly module this page chose at start: import the pagecursor/full entry first`;
 
-/** Without the client part: its constructors refuse, a walk rejects. */
+/** Without the client part: its calls refuse (constructors never throw not_ready: the first
+ * call that needs the wasm does), a walk rejects; the module has none of their exports. */
 export function clientRefused(pc) {
-  test("paginate, InfiniteList and CursorStack are refused by the module, with a CursorError", async () => {
-    assert.throws(() => new pc.CursorStack(), notInModule("CursorStack"));
-    assert.throws(() => pc.CursorStack.from("x"), notInModule("CursorStack"));
-    // The list checks its options by the paginator's reader first, which makes a walk's core.
-    assert.throws(() => new pc.InfiniteList(fetchPage, SHAPE), (err) => notInModule("paginate")(err) || notInModule("InfiniteList")(err));
-    await assert.rejects(async () => pc.paginate(fetchPage, SHAPE).toArray(), notInModule("paginate"));
+  test("paginate, InfiniteList and CursorStack say they are not in the module, with a CursorError", async () => {
+    const stack = new pc.CursorStack();
+    assert.throws(() => stack.forward("a"), notInModule("CursorStack.forward"));
+    assert.throws(() => pc.CursorStack.from("x"), notInModule("CursorStack.from"));
+    const list = new pc.InfiniteList(fetchPage, { ...SHAPE, chunkItems: 2 });
+    assert.throws(() => list.toString(), notInModule("InfiniteList.toString"));
+    await assert.rejects(list.loadMore(), notInModule("InfiniteList.loadMore"));
+    assert.throws(() => pc.InfiniteList.from("x", fetchPage, SHAPE), notInModule("InfiniteList.from"));
+    await assert.rejects(pc.paginate(fetchPage, SHAPE).toArray(), notInModule("paginate"));
+  });
+  test("the module has no exports of the client classes", () => {
+    const exports = glue.initSync({ module: new Uint8Array(0) }); // the instance in place
+    for (const name of ["paginatorcore_new", "infinitelist_new", "cursorstack_new", "__wbg_infiniteload_free"]) {
+      assert.equal(name in exports, false, name);
+    }
   });
 }
 
@@ -102,24 +119,32 @@ export function keyedWorks(pc) {
   });
 }
 
-/** Without the keyed part: a codec with keys and the page models refuse. */
+/** Without the keyed part: CursorCodec and the page models refuse; the module's own codec
+ * binding, which the package alone calls there (plain codecs for the client classes,
+ * src/js/codec-of.ts), refuses keys (unread) and every option but maxLength. */
 export function keyedRefused(pc) {
-  test("a codec with keys is refused by the module, with a CursorError; a plain codec works", () => {
+  test("CursorCodec says it is not in the module, with a CursorError", () => {
+    assert.throws(() => new pc.CursorCodec({ keys: KEYS }), notInModule("new CursorCodec"));
+    assert.throws(() => new pc.CursorCodec(), notInModule("new CursorCodec"));
+  });
+  test("the module's codec binding refuses keys and every option but maxLength; a plain codec works", () => {
     assert.throws(
-      () => new pc.CursorCodec({ keys: KEYS }),
+      () => new glue.CursorCodec({ keys: KEYS }),
       (err) => err instanceof pc.CursorError && err.code === "unsupported_value" && /signing and sealing are not in this build/.test(err.message),
     );
-    const codec = new pc.CursorCodec({ maxLength: 200 });
+    const codec = new glue.CursorCodec({ maxLength: 200 });
     assert.deepEqual(codec.decode(codec.encode({ a: 1 })).value, { a: 1 });
-    // The package itself makes the only codecs there (src/js/codec-of.ts), with `maxLength`
-    // alone: any other codec option is refused unread.
     for (const options of [{ ttl: 60 }, { mode: "plain" }, { clockSkew: 1 }, { padding: 16 }, { now: () => 0 }]) {
-      assert.throws(() => new pc.CursorCodec(options), (err) => err instanceof pc.CursorError && err.code === "unsupported_value", JSON.stringify(Object.keys(options)));
+      assert.throws(() => new glue.CursorCodec(options), (err) => err instanceof pc.CursorError && err.code === "unsupported_value", JSON.stringify(Object.keys(options)));
     }
   });
-  test("the page models are refused by the module, with a CursorError that names the export", () => {
+  test("the page models say they are not in the module, with a CursorError that names the export", () => {
     assert.throws(() => pc.offsetPage({ total: 10, page: 1, limit: 5 }), notInModule("offsetPage"));
     assert.throws(() => pc.paginateOffset([1, 2, 3], { page: 1, limit: 2 }), notInModule("paginateOffset"));
     assert.throws(() => pc.paginateKeyset([{ id: 1 }], { keys: ["id"], limit: 1 }), notInModule("paginateKeyset"));
+  });
+  test("the module has no exports of the page models", () => {
+    const exports = glue.initSync({ module: new Uint8Array(0) });
+    for (const name of ["offsetPage", "paginateOffset", "paginateKeyset"]) assert.equal(name in exports, false, name);
   });
 }
