@@ -12,22 +12,33 @@
 // one microtask: this file runs before the modules that import pagecursor, and the microtask
 // runs once every module of the page's graph has. Each URL is written out whole, so that
 // bundlers see and emit every module.
-import initWasm from "./pagecursor.js";
-import { chooseModule, loadWith } from "./loading.js";
+// Late code may make it load a larger module and swap it in (loading.ts says when): `ready` is a
+// live binding that then waits for the swap.
+//
+// How a module is loaded: the glue's own steps (fetch, `__wbg_load` instantiates it, streaming
+// when the server says application/wasm, and `__wbg_finalize_init` makes the glue call into it),
+// exported for this file by scripts/finish-glue.mjs; the glue's `init` does the same once and
+// cannot swap.
+import { __wbg_finalize_init, __wbg_get_imports, __wbg_load } from "./pagecursor.js";
+import { loadWith } from "./loading.js";
 
-export const ready = loadWith(
-  Promise.resolve().then(() => {
-    const module = chooseModule();
-    return initWasm({
-      module_or_path: module === "full"
-        ? new URL("./pagecursor_bg.wasm", import.meta.url)
-        : module === "client"
-          ? new URL("./pagecursor_client_bg.wasm", import.meta.url)
-          : module === "keyed"
-            ? new URL("./pagecursor_keyed_bg.wasm", import.meta.url)
-            : new URL("./pagecursor_codec_bg.wasm", import.meta.url),
-    });
-  }),
+const url = (module) =>
+  module === "full"
+    ? new URL("./pagecursor_bg.wasm", import.meta.url)
+    : module === "client"
+      ? new URL("./pagecursor_client_bg.wasm", import.meta.url)
+      : module === "keyed"
+        ? new URL("./pagecursor_keyed_bg.wasm", import.meta.url)
+        : new URL("./pagecursor_codec_bg.wasm", import.meta.url);
+
+export let ready = loadWith(
+  async (module) => {
+    const { instance, module: compiled } = await __wbg_load(await fetch(url(module)), __wbg_get_imports());
+    return () => __wbg_finalize_init(instance, compiled);
+  },
+  (later) => {
+    ready = later;
+  },
 );
 /** Idempotent: returns `ready`. */
 export const init = () => ready;

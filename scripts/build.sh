@@ -71,9 +71,9 @@ minify() { # minify IN OUT [ESBUILD-FLAGS...] (OUT may be IN)
   node --check "$out"
 }
 minify pkg/pagecursor.js pkg/pagecursor.js
-# The glue's classes and enums become droppable by a bundler (scripts/pure-glue.mjs says why and
-# how).
-node scripts/pure-glue.mjs pkg/pagecursor.js
+# The glue's classes and enums become droppable by a bundler, and its loading steps are exported
+# for pkg/web-load.js (scripts/finish-glue.mjs says why and how).
+node scripts/finish-glue.mjs pkg/pagecursor.js
 node --check pkg/pagecursor.js
 for f in $(find pkg/snippets -name '*.js' | sort); do
   # Only the codec's walker is large enough for renamed locals to pay.

@@ -1,10 +1,11 @@
 // When the WebAssembly module can be used, and which one. Owns two facts for the whole package:
-// "is the wasm instantiated?" and "which of the package's modules is it?". The browser
-// entries (pkg/web-load.js) ask `chooseModule` which module to fetch and hand the promise of
-// its load to `loadWith`; the entries that instantiate synchronously (node.js, workerd.js,
-// deno.js, inline.js) load the full module and call `loadedNow` with its exports; api.ts, paginator.ts and the
-// client classes ask `isLoaded`/`whenLoaded`/`notReady` and never touch the wasm before it is
-// there. Calls nothing but the error classes.
+// "is the wasm instantiated?" and "which of the package's modules is it?". The browser entry
+// (pkg/web-load.js) hands `loadWith` a function that fetches and instantiates a module, and this
+// file decides which module and when; the entries that instantiate synchronously (node.js,
+// workerd.js, deno.js, inline.js) load the full module and call `loadedNow` with its exports;
+// api.ts, paginator.ts and the client classes ask `isLoaded`/`whenLoaded`/`notReady` and never
+// touch the wasm before it is there. Calls nothing but the error classes and the entry's
+// functions.
 //
 // Four modules, one glue (scripts/build.sh): plain cursors in each, plus "keyed" (signing,
 // sealing, the page models), "client" (paginate, InfiniteList, CursorStack), or both (the full
@@ -15,6 +16,14 @@
 // module of the page's graph has run by then (a graph without top-level await evaluates in one
 // go), so the choice sees all of them.
 //
+// Code that arrives later (a route's chunk, which bundlers load with `import()`) may need a part
+// the chosen module lacks. From the codec module the page then loads the module with every part
+// that has run and swaps it in: nothing of the package can make a wasm object in the codec
+// module (CursorCodec is keyed, the classes are client), so no object is lost, and plain cursors
+// go on working on the codec module until the swap; the entry's `ready` (a live binding) waits
+// for the swap. From another module it cannot (its objects live in its memory): the calls that
+// need the part throw `not_ready` saying to import pagecursor/full first.
+//
 // Why no top-level await: an entry that awaited its wasm would hold back every module that
 // imports it, so a page's first render (even of a view that never calls pagecursor) and a
 // worker's `onmessage` assignment would wait for the download. Instead asynchronous APIs await
@@ -22,11 +31,21 @@
 // object, and synchronous calls made too early throw `not_ready` saying what to await.
 import { CursorError } from "./errors.js";
 
-let loaded = false;
-let failure: unknown; // why the load failed, once it did (undefined: it did not)
+let loaded = false; // calls work (on `chosen`)
+let failure: unknown; // why a load failed, once one did (undefined: none did)
 let pending: Promise<void> | undefined; // the entry's `ready`
+let first: Promise<void> | undefined; // the first load's `ready`
 const needed = { keyed: false, client: false }; // which parts the code that has run uses
-let chosen: Module | undefined; // the module being loaded, once chosen
+let chosen: Module | undefined; // the module that serves calls (or is loaded first), once chosen
+let next: Module | undefined; // the module loading to replace the codec module, if any
+let load: Load | undefined; // the browser entry's
+let announce: ((ready: Promise<void>) => void) | undefined; // sets the browser entry's `ready`
+
+/**
+ * The browser entry's way to load a module: fetches and instantiates it, and resolves to the
+ * function that makes the glue call into it from then on (so that this file chooses when).
+ */
+export type Load = (module: Module) => PromiseLike<() => unknown>;
 
 /**
  * A part of the package that not every module has: "keyed" (signing, sealing and the page
@@ -46,9 +65,29 @@ const has = (module: Module | undefined, part: Part | undefined): boolean =>
 export const isLoaded = (part?: Part): boolean => loaded && has(chosen, part);
 
 /** Called once per part, by the evaluation of uses-keyed.ts or uses-client.ts: code that uses
- * it is on the page. */
+ * it is on the page. Late code (after the choice) may start loading a larger module. */
 export function uses<P extends Part>(part: P): P {
   needed[part] = true;
+  if (chosen === "codec" && load !== undefined && !has(next, part)) {
+    const target = (next = moduleWith(needed.keyed, needed.client));
+    // Fetched at once, swapped in once the codec module's own load settled (its swap must not
+    // come after this one). A later upgrade to a larger module supersedes this one: this one's
+    // promise is then that one's (which waits for the first load only, never for this one).
+    const swap = Promise.all([first!.catch(() => {}), load(target)]).then(
+      ([, use]): Promise<void> | void => {
+        if (next !== target) return pending;
+        use();
+        chosen = target;
+        next = undefined;
+        loaded = true;
+      },
+      (err: unknown): never => {
+        if (next === target) next = undefined;
+        throw err;
+      },
+    );
+    announce!(settle(swap));
+  }
   return part;
 }
 
@@ -61,24 +100,31 @@ export function chooseModule(): Module {
 }
 
 /**
- * Called once by the browser entry with the promise of its instantiation. Returns the entry's
- * `ready`: resolves to undefined once usable.
+ * Called once by the browser entry, with its way to load a module and to set its `ready`. The
+ * choice waits one microtask (see above). Returns the entry's first `ready`: resolves to
+ * undefined once usable.
  */
-export function loadWith(instantiation: PromiseLike<unknown>): Promise<void> {
-  const ready = Promise.resolve(instantiation).then(
-    (): void => {
+export function loadWith(loadModule: Load, setReady: (ready: Promise<void>) => void): Promise<void> {
+  load = loadModule;
+  announce = setReady;
+  return (first = settle(
+    Promise.resolve().then(async () => {
+      (await loadModule(chooseModule()))();
       loaded = true;
-    },
-    (err: unknown): never => {
-      failure = err;
-      throw new CursorError("not_ready", `pagecursor: the WebAssembly module failed to load: ${describe(err)}`, { cause: err });
-    },
-  );
+    }),
+  ));
+}
+
+/** `loading` as the entry's `ready`: a failure becomes a CursorError, remembered for notReady. */
+function settle(loading: Promise<void>): Promise<void> {
+  const ready = loading.then(undefined, (err: unknown): never => {
+    failure = err;
+    throw new CursorError("not_ready", `pagecursor: the WebAssembly module failed to load: ${describe(err)}`, { cause: err });
+  });
   // A page that never awaits `ready` and never calls pagecursor should not see an unhandled
   // rejection; anything that needs the module reports the failure itself (notReady, whenLoaded).
   ready.catch(() => {});
-  pending = ready;
-  return ready;
+  return (pending = ready);
 }
 
 /**
@@ -99,23 +145,23 @@ export function loadedNow(exports: object): Promise<void> {
  * (undefined: nothing to await). */
 export function whenLoaded(part: Part, what: string): Promise<void> | undefined {
   if (isLoaded(part)) return undefined;
-  // notReady says why: a module without `part`, or no load started.
-  return pending === undefined || !has(chosen ?? "full", part) ? Promise.reject(notReady(what, part)) : pending;
+  // notReady says why: a module without `part` and none coming, or no load started.
+  return pending === undefined || !(has(chosen ?? "full", part) || has(next, part)) ? Promise.reject(notReady(what, part)) : pending;
 }
 
 /**
  * The error of a synchronous call made before `ready` resolved (with `part`, of a call that
- * needs it, on a page that chose a module without it).
+ * needs it, on a page whose module lacks it and will not get it).
  */
 export function notReady(what: string, part?: Part): CursorError {
-  if (chosen !== undefined && !has(chosen, part)) {
+  if (failure !== undefined) {
+    return new CursorError("not_ready", `${what}: the WebAssembly module failed to load (${describe(failure)})`, { cause: failure });
+  }
+  if (chosen !== undefined && !has(chosen, part) && !has(next, part)) {
     return new CursorError(
       "not_ready",
       `${what} is not in the WebAssembly module this page chose at start: import the pagecursor/full entry first`,
     );
-  }
-  if (failure !== undefined) {
-    return new CursorError("not_ready", `${what}: the WebAssembly module failed to load (${describe(failure)}); nothing of pagecursor works on this page`, { cause: failure });
   }
   return new CursorError(
     "not_ready",

@@ -1,7 +1,8 @@
 // Issue 15's loading targets, checked structurally (no timing): importing pagecursor never
-// blocks a page's first render, and a module worker answers the message posted right after
-// `new Worker()`. Both apps are Vite 8 production builds against the packed tarball, loaded cold
-// in headless Chromium from 127.0.0.1.
+// blocks a page's first render, a module worker answers the message posted right after
+// `new Worker()`, and an app split by route gets the classes its later chunks use. The apps are
+// Vite 8 production builds against the packed tarball, loaded cold in headless Chromium from
+// 127.0.0.1.
 //
 // First render: the server holds back every .wasm response of the app (and any chunk made only
 // of pagecursor modules that the entry loads dynamically) until the first view is in the DOM.
@@ -18,7 +19,7 @@ let site;
 const apps = {};
 
 before(async () => {
-  for (const name of ["first-render", "worker"]) apps[name] = await buildApp(name);
+  for (const name of ["first-render", "worker", "late"]) apps[name] = await buildApp(name);
   [browser, site] = await Promise.all([launch(), startSite(Object.values(apps))]);
 });
 
@@ -78,6 +79,54 @@ test("a module worker answers the message posted right after new Worker(), 20 ti
     const bad = rounds.findIndex((r) => !r.ok);
     assert.ok(ok, bad < 0 ? `only ${rounds.length} rounds ran` : `round ${bad + 1} of 20: ${rounds[bad].error ?? JSON.stringify(rounds[bad].answer)}${problems.length ? `\n${problems.join("\n")}` : ""}`);
     assert.deepEqual(problems, []);
+  } finally {
+    await context.close();
+  }
+});
+
+// API.md "Package": asynchronous APIs wait for the wasm themselves, wherever they are imported.
+// A route's chunk that arrives after the page chose the codec module (apps/late: plain cursors
+// and the error classes in the first chunk, the feed in one loaded by `import()`) makes the page
+// load the client module and swap it in (src/js/loading.ts); a later chunk that needs signing,
+// once the feed's objects live in the client module, is told why it cannot have it.
+test("an app split by route: a late chunk's InfiniteList, paginate and CursorStack work, the page loads the module with them", async () => {
+  const from = site.requests.length;
+  const { context, page, problems } = await coldPage(browser, `${site.url}late/`);
+  try {
+    await page.waitForFunction(() => window.__result, null, { timeout: 20000 });
+    const result = await page.evaluate(() => window.__result);
+    assert.deepEqual(result.checks.filter((c) => !c.pass), [], JSON.stringify(result.checks, null, 1));
+    assert.equal(result.ok, true);
+    assert.equal(result.checks.length, 7);
+    assert.deepEqual(problems, []);
+    const modules = site.requests
+      .slice(from)
+      .filter((r) => r.app === "late" && r.relative.endsWith(".wasm"))
+      .map((r) => r.relative.split("/").pop().replace(/-[\w-]+\.wasm$/, ""));
+    assert.deepEqual(modules, ["pagecursor_codec_bg", "pagecursor_client_bg"]);
+  } finally {
+    await context.close();
+  }
+});
+
+test("an app split by route, a route that needs both parts: the page swaps in the module with both", async () => {
+  const from = site.requests.length;
+  const { context, page, problems } = await coldPage(browser, `${site.url}late/?together`);
+  try {
+    await page.waitForFunction(() => window.__result, null, { timeout: 20000 });
+    const result = await page.evaluate(() => window.__result);
+    assert.deepEqual(result.checks.filter((c) => !c.pass), [], JSON.stringify(result.checks, null, 1));
+    assert.equal(result.ok, true);
+    assert.equal(result.checks.length, 5);
+    assert.deepEqual(problems, []);
+    const modules = site.requests
+      .slice(from)
+      .filter((r) => r.app === "late" && r.relative.endsWith(".wasm"))
+      .map((r) => r.relative.split("/").pop().replace(/-[\w-]+\.wasm$/, ""));
+    // The client mark asked for the client module before the keyed mark ran; the full module
+    // superseded it.
+    assert.equal(modules[0], "pagecursor_codec_bg");
+    assert.equal(modules.at(-1), "pagecursor_bg", modules.join(" "));
   } finally {
     await context.close();
   }

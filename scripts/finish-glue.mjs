@@ -1,9 +1,14 @@
-// Marks the top-level statements of wasm-bindgen's glue that only define things as pure, so that
-// a bundler drops the classes and enums a page does not use.
+// What the build changes in wasm-bindgen's glue, after esbuild minified it:
+// 1. marks the top-level statements that only define things as pure, so that a bundler drops the
+//    classes and enums a page does not use;
+// 2. exports the glue's own steps of loading a module (`__wbg_get_imports`, `__wbg_load`,
+//    `__wbg_finalize_init`), so that the browser entry can swap in a larger module when code
+//    that needs one arrives late (pkg/web-load.js, src/js/loading.ts): the glue's `init` loads
+//    once and cannot.
 //
-//   node scripts/pure-glue.mjs pkg/pagecursor.js   (after esbuild minified the glue)
+//   node scripts/finish-glue.mjs pkg/pagecursor.js
 //
-// Why: the glue defines every exported class, then patches its `Symbol.dispose` and makes its
+// 1. Why: the glue defines every exported class, then patches its `Symbol.dispose` and makes its
 // FinalizationRegistry at top level, and freezes every enum object. A bundler must keep each of
 // those statements (an assignment, a `new`, a call), and with them the class. So a page that
 // only encodes plain cursors carried the wrappers of PaginatorCore, InfiniteList and
@@ -27,10 +32,10 @@ import { createRequire } from "node:module";
 const ts = createRequire(new URL("../package.json", import.meta.url))("typescript");
 
 const [file] = process.argv.slice(2);
-if (!file) throw new Error("usage: node scripts/pure-glue.mjs GLUE.js");
+if (!file) throw new Error("usage: node scripts/finish-glue.mjs GLUE.js");
 const source = readFileSync(file, "utf8");
 const fail = (what) => {
-  console.error(`pure-glue: ${file}: ${what}`);
+  console.error(`finish-glue: ${file}: ${what}`);
   process.exit(1);
 };
 
@@ -41,6 +46,10 @@ const classes = [];
 let registries = 0;
 let enums = 0;
 const statements = tree.statements;
+// 2.: each a top-level function of the glue.
+const LOADING_STEPS = ["__wbg_get_imports", "__wbg_load", "__wbg_finalize_init"];
+const functions = new Set(statements.filter(ts.isFunctionDeclaration).map((f) => f.name?.text));
+for (const step of LOADING_STEPS) if (!functions.has(step)) fail(`no top-level function ${step}: has wasm-bindgen's glue changed?`);
 for (let i = 0; i < statements.length; i++) {
   const statement = statements[i];
   if (ts.isClassDeclaration(statement)) {
@@ -81,5 +90,6 @@ if (enums === 0 || enums !== (source.match(/Object\.freeze\(/g) ?? []).length) f
 
 let glue = source;
 for (const { start, end, text } of edits.sort((a, b) => b.start - a.start)) glue = glue.slice(0, start) + text + glue.slice(end);
+glue = `${glue.trimEnd()}\nexport{${LOADING_STEPS.join(",")}};\n`;
 writeFileSync(file, glue);
-console.log(`pure-glue: ${classes.length} classes (${classes.join(", ")}), ${registries} registries, ${enums} enums marked pure`);
+console.log(`finish-glue: ${classes.length} classes (${classes.join(", ")}), ${registries} registries, ${enums} enums marked pure; ${LOADING_STEPS.join(", ")} exported`);
