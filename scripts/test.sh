@@ -51,7 +51,7 @@ step "cargo test (native)" cargo test
 without_keyed() {
   cargo clippy --no-default-features --all-targets -- -D warnings &&
     cargo clippy --target wasm32-unknown-unknown --lib --no-default-features -- -D warnings &&
-    cargo test --no-default-features --test without_keyed
+    cargo test --no-default-features --lib --test without_keyed
 }
 step "cargo clippy and test with no default features" without_keyed
 step "cargo doc (warnings are errors)" env RUSTDOCFLAGS=-Dwarnings cargo doc --no-deps

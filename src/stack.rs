@@ -748,6 +748,8 @@ mod tests {
         }
     }
 
+    // Signed states: the crate's `keyed` feature.
+    #[cfg(feature = "keyed")]
     #[test]
     fn fifty_next_urls_fit_a_url() {
         // DRF-style next URLs of 128 characters, consecutive cursors alike (bench/stack-state.mjs
