@@ -119,6 +119,11 @@ for m in pagecursor_bg pagecursor_client_bg pagecursor_keyed_bg pagecursor_codec
     "pkg/$m.wasm" -o "pkg/$m.wasm.opt"
   mv "pkg/$m.wasm.opt" "pkg/$m.wasm"
 done
+# Import names without wasm-bindgen's hashes, in the glue and the four modules alike
+# (scripts/import-names.mjs says why); before the inline entry copies the full module.
+node scripts/import-names.mjs pkg/pagecursor.js pkg/pagecursor_bg.wasm pkg/pagecursor_client_bg.wasm \
+  pkg/pagecursor_keyed_bg.wasm pkg/pagecursor_codec_bg.wasm
+node --check pkg/pagecursor.js
 # The optional `pagecursor/inline` entry: the full module as base64, for iife/cjs bundles.
 node scripts/build-inline.mjs
 

@@ -17,7 +17,7 @@ const ts = createRequire(new URL("../../package.json", import.meta.url))("typesc
 const glueUrl = new URL("./node_modules/pagecursor/pagecursor.js", import.meta.url);
 
 /**
- * Imports that do not catch, by name without wasm-bindgen's hash: each cannot throw, because
+ * Imports that do not catch, by name without its suffix (`baseName`): each cannot throw, because
  * every value it touches is one the package made itself (or a primitive), or it only applies
  * `typeof`/`===`. The reason names the Rust callers that make this true; a new caller of the
  * same import must keep it true (a value of the user goes through a `catch` import or is read
@@ -69,8 +69,9 @@ const REVIEWED = {
   __wbg_tokenText: "reads token bytes Rust made from wasm memory into the snippet's own buffer; the captured TextDecoder decodes ASCII",
 };
 
-/** `name` without wasm-bindgen's 16-digit hash suffix. */
-const baseName = (name) => name.replace(/_[0-9a-f]{16}$/, "");
+/** `name` without its suffix: wasm-bindgen's 16-digit hash, or the `$2`, `$3` of a name that
+ * several imports share, which the build puts in its place (scripts/import-names.mjs). */
+const baseName = (name) => name.replace(/_[0-9a-f]{16}$|\$\d+$/, "");
 
 /** Every import of the glue's `__wbg_get_imports`: `{ name, body, catches }`. */
 function imports(source) {
@@ -107,4 +108,18 @@ test("every import that can throw goes through handleError (a catch import)", ()
 test("the review list names only imports the glue still has", () => {
   const names = new Set(imports(readFileSync(glueUrl, "utf8")).filter((i) => !i.catches).map((i) => baseName(i.name)));
   assert.deepEqual(Object.keys(REVIEWED).filter((n) => !names.has(n)), []);
+});
+
+test("the shipped import names carry no wasm-bindgen hash, and each module's imports are the glue's", async () => {
+  const list = imports(readFileSync(glueUrl, "utf8"));
+  assert.deepEqual(list.filter((i) => /_[0-9a-f]{16}$/.test(i.name)).map((i) => i.name), []);
+  const names = new Set(list.map((i) => i.name));
+  const pkg = new URL("./node_modules/pagecursor/", import.meta.url);
+  for (const module of ["pagecursor_bg", "pagecursor_client_bg", "pagecursor_keyed_bg", "pagecursor_codec_bg"]) {
+    const wasm = new WebAssembly.Module(readFileSync(new URL(`${module}.wasm`, pkg)));
+    const missing = WebAssembly.Module.imports(wasm)
+      .filter((i) => i.module === "./pagecursor_bg.js" && /^__wbg_/.test(i.name) && !names.has(i.name))
+      .map((i) => i.name);
+    assert.deepEqual(missing, [], `${module}.wasm imports names the glue does not provide`);
+  }
 });
