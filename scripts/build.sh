@@ -23,7 +23,13 @@ say "cargo build --release --target wasm32-unknown-unknown: four modules"
 CLIENT_PART=PaginatorCore,InfiniteList,InfiniteLoad,CursorStack
 PAGE_MODELS=offsetPage,paginateOffset,paginateKeyset
 MODULES="client:client:$PAGE_MODELS keyed:keyed,page-models:$CLIENT_PART codec::$CLIENT_PART,$PAGE_MODELS"
-export RUSTFLAGS='--cfg sha2_backend_soft="compact" -C target-feature=-reference-types'
+# The panic locations of the dependencies name their files by path: `/crates/<index>/<crate>/…`
+# instead of the build machine's registry directory (its home included), so that the shipped
+# modules name no path of the machine that built them, whether or not its registry existed
+# before the build (a prefix, not a directory listing). The standard library's own locations
+# (`/rustc/<commit>/library/…`) come precompiled.
+REMAP="--remap-path-prefix=${CARGO_HOME:-$HOME/.cargo}/registry/src=/crates"
+export RUSTFLAGS="--cfg sha2_backend_soft=\"compact\" -C target-feature=-reference-types $REMAP"
 cargo build --release --target wasm32-unknown-unknown --lib --features npm-module
 for m in $MODULES; do
   cargo build --release --target wasm32-unknown-unknown --lib --no-default-features \
