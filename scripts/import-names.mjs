@@ -18,6 +18,7 @@
 // full module); the script stops the build if a module imports a name the glue does not have.
 import { readFileSync, writeFileSync } from "node:fs";
 import { createRequire } from "node:module";
+import { leb, nameBytes, readLeb, readName, rewriteSections } from "./wasm-sections.mjs";
 
 // The repository's TypeScript (a dev dependency at the root) is only used as a parser here.
 const ts = createRequire(new URL("../package.json", import.meta.url))("typescript");
@@ -73,55 +74,22 @@ for (const { name, node } of nodes) {
 writeFileSync(glueFile, glue);
 
 // A module: its import section (id 2) rewritten with the new names; every other byte kept.
-function readLeb(bytes, at) {
-  let value = 0;
-  let shift = 0;
-  for (;;) {
-    const byte = bytes[at++];
-    value += (byte & 0x7f) * 2 ** shift;
-    shift += 7;
-    if (!(byte & 0x80)) return [value, at];
-  }
-}
-function leb(n) {
-  const out = [];
-  do {
-    let byte = n & 0x7f;
-    n = Math.floor(n / 128);
-    if (n) byte |= 0x80;
-    out.push(byte);
-  } while (n);
-  return Buffer.from(out);
-}
-const nameBytes = (s) => Buffer.concat([leb(Buffer.byteLength(s)), Buffer.from(s)]);
-
 for (const file of modules) {
   const bytes = readFileSync(file);
-  const parts = [bytes.subarray(0, 8)];
   let count = 0;
-  for (let at = 8; at < bytes.length; ) {
-    const id = bytes[at];
-    const [size, body] = readLeb(bytes, at + 1);
-    const end = body + size;
-    if (id !== 2) {
-      parts.push(bytes.subarray(at, end));
-      at = end;
-      continue;
-    }
+  const edited = rewriteSections(bytes, (id, body, end) => {
+    if (id !== 2) return undefined;
     let [n, p] = readLeb(bytes, body);
     const out = [leb(n)];
     while (n-- > 0) {
-      const [moduleLength, moduleAt] = readLeb(bytes, p);
-      const module = bytes.toString("utf8", moduleAt, moduleAt + moduleLength);
-      const [fieldLength, fieldAt] = readLeb(bytes, moduleAt + moduleLength);
-      const field = bytes.toString("utf8", fieldAt, fieldAt + fieldLength);
+      const [module, fieldAt] = readName(bytes, p);
+      const [field, descAt] = readName(bytes, fieldAt);
       // The import's kind and type, copied as they are.
-      const descAt = fieldAt + fieldLength;
       const kind = bytes[descAt];
       let descEnd;
       if (kind === 0) descEnd = readLeb(bytes, descAt + 1)[1]; // function: type index
-      else if (kind === 1) descEnd = limitsEnd(descAt + 2); // table: reftype, limits
-      else if (kind === 2) descEnd = limitsEnd(descAt + 1); // memory: limits
+      else if (kind === 1) descEnd = limitsEnd(bytes, descAt + 2); // table: reftype, limits
+      else if (kind === 2) descEnd = limitsEnd(bytes, descAt + 1); // memory: limits
       else if (kind === 3) descEnd = descAt + 3; // global: valtype, mutability
       else fail(`${file}: import ${module} ${field} of unknown kind ${kind}`);
       let newField = field;
@@ -134,20 +102,18 @@ for (const file of modules) {
       p = descEnd;
     }
     if (p !== end) fail(`${file}: the import section did not parse to its end`);
-    const section = Buffer.concat(out);
-    parts.push(Buffer.from([2]), leb(section.length), section);
-    at = end;
-
-    function limitsEnd(q) {
-      const flags = bytes[q];
-      let r = readLeb(bytes, q + 1)[1];
-      if (flags & 1) r = readLeb(bytes, r)[1];
-      return r;
-    }
-  }
-  const edited = Buffer.concat(parts);
+    return Buffer.concat(out);
+  });
   new WebAssembly.Module(edited); // still a valid module
   writeFileSync(file, edited);
   console.log(`import-names: ${file}: ${count} imports renamed`);
 }
 console.log(`import-names: ${glueFile}: ${renamed.size} hashed import names dropped their hashes`);
+
+/** Where the limits (of a table or a memory) at `q` end: flags, minimum, and a maximum if flagged. */
+function limitsEnd(bytes, q) {
+  const flags = bytes[q];
+  let r = readLeb(bytes, q + 1)[1];
+  if (flags & 1) r = readLeb(bytes, r)[1];
+  return r;
+}

@@ -13,62 +13,29 @@
 // an `externref` table. Measured on the build that introduced this (bench/README.md, "Values
 // without externref"): wasm −1.9 KB gzip, glue +0.3 KB.
 import { readFileSync, writeFileSync } from "node:fs";
+import { leb, nameBytes, readLeb, readName, rewriteSections } from "./wasm-sections.mjs";
 
 const DROP = "reference-types";
 const file = process.argv[2];
 if (!file) throw new Error("usage: node scripts/without-externref.mjs MODULE.wasm");
 const bytes = readFileSync(file);
 
-function readLeb(at) {
-  let value = 0;
-  let shift = 0;
-  for (;;) {
-    const byte = bytes[at++];
-    value += (byte & 0x7f) * 2 ** shift;
-    shift += 7;
-    if (!(byte & 0x80)) return [value, at];
-  }
-}
-function leb(n) {
-  const out = [];
-  do {
-    let byte = n & 0x7f;
-    n = Math.floor(n / 128);
-    if (n) byte |= 0x80;
-    out.push(byte);
-  } while (n);
-  return Buffer.from(out);
-}
-const name = (s) => Buffer.concat([leb(Buffer.byteLength(s)), Buffer.from(s)]);
-
-const parts = [bytes.subarray(0, 8)];
 let edited = false;
-for (let at = 8; at < bytes.length; ) {
-  const id = bytes[at];
-  const [size, body] = readLeb(at + 1);
-  const end = body + size;
-  if (id === 0) {
-    const [nameLength, nameAt] = readLeb(body);
-    if (bytes.toString("utf8", nameAt, nameAt + nameLength) === "target_features") {
-      let [count, p] = readLeb(nameAt + nameLength);
-      const kept = [];
-      while (count-- > 0) {
-        const prefix = bytes[p];
-        const [length, featureAt] = readLeb(p + 1);
-        const feature = bytes.toString("utf8", featureAt, featureAt + length);
-        p = featureAt + length;
-        if (feature !== DROP) kept.push(Buffer.concat([Buffer.from([prefix]), name(feature)]));
-      }
-      const section = Buffer.concat([name("target_features"), leb(kept.length), ...kept]);
-      parts.push(Buffer.from([0]), leb(section.length), section);
-      edited = true;
-      at = end;
-      continue;
-    }
+const out = rewriteSections(bytes, (id, body) => {
+  if (id !== 0) return undefined;
+  const [section, at] = readName(bytes, body);
+  if (section !== "target_features") return undefined;
+  let [count, p] = readLeb(bytes, at);
+  const kept = [];
+  while (count-- > 0) {
+    const prefix = bytes[p];
+    const [feature, next] = readName(bytes, p + 1);
+    p = next;
+    if (feature !== DROP) kept.push(Buffer.concat([Buffer.from([prefix]), nameBytes(feature)]));
   }
-  parts.push(bytes.subarray(at, end));
-  at = end;
-}
+  edited = true;
+  return Buffer.concat([nameBytes("target_features"), leb(kept.length), ...kept]);
+});
 // Without the section wasm-bindgen guesses from the module's exports, and guesses externref.
 if (!edited) throw new Error(`${file}: no target_features section (is the profile stripping it?)`);
-writeFileSync(file, Buffer.concat(parts));
+writeFileSync(file, out);

@@ -1,0 +1,53 @@
+// The little of the WebAssembly binary format that the build's module edits need
+// (scripts/without-externref.mjs, scripts/import-names.mjs): LEB128 numbers, names, and a walk
+// over a module's sections that rebuilds it with some sections replaced.
+
+/** The unsigned LEB128 number at `at` of `bytes`: `[value, the offset after it]`. */
+export function readLeb(bytes, at) {
+  let value = 0;
+  let shift = 0;
+  for (;;) {
+    const byte = bytes[at++];
+    value += (byte & 0x7f) * 2 ** shift;
+    shift += 7;
+    if (!(byte & 0x80)) return [value, at];
+  }
+}
+
+/** `n` as unsigned LEB128. */
+export function leb(n) {
+  const out = [];
+  do {
+    let byte = n & 0x7f;
+    n = Math.floor(n / 128);
+    if (n) byte |= 0x80;
+    out.push(byte);
+  } while (n);
+  return Buffer.from(out);
+}
+
+/** A name as the binary format writes it: its UTF-8 length, then its bytes. */
+export const nameBytes = (s) => Buffer.concat([leb(Buffer.byteLength(s)), Buffer.from(s)]);
+
+/** The name at `at` of `bytes`: `[name, the offset after it]`. */
+export function readName(bytes, at) {
+  const [length, start] = readLeb(bytes, at);
+  return [bytes.toString("utf8", start, start + length), start + length];
+}
+
+/**
+ * The module `bytes` with each section that `edit(id, bodyStart, end)` answers a new body for
+ * (a Buffer) replaced by it; `undefined` keeps the section as it is.
+ */
+export function rewriteSections(bytes, edit) {
+  const parts = [bytes.subarray(0, 8)];
+  for (let at = 8; at < bytes.length; ) {
+    const id = bytes[at];
+    const [size, body] = readLeb(bytes, at + 1);
+    const end = body + size;
+    const replaced = edit(id, body, end);
+    parts.push(replaced === undefined ? bytes.subarray(at, end) : Buffer.concat([Buffer.from([id]), leb(replaced.length), replaced]));
+    at = end;
+  }
+  return Buffer.concat(parts);
+}
