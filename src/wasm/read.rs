@@ -16,7 +16,7 @@ use crate::value::Value;
 
 /// `obj[key]`, `undefined` when `obj` is not an object. What a getter or Proxy trap throws is
 /// the error, unchanged: an option that cannot be read must never be taken for an absent one
-/// (F1 in docs/security.md). Shared by the client bindings (one copy in the module).
+/// (F1 in docs/security.md).
 pub(crate) fn get(obj: &JsValue, key: &str) -> Result<JsValue, JsValue> {
     if obj.is_object() {
         Reflect::get(obj, &key.into())
