@@ -35,7 +35,7 @@ let loaded = false; // calls work (on `chosen`)
 let failure: unknown; // why a load failed, once one did (undefined: none did)
 let pending: Promise<void> | undefined; // the entry's `ready`
 let first: Promise<void> | undefined; // the first load's `ready`
-const needed = { keyed: false, client: false }; // which parts the code that has run uses
+const needed: { [part in Part]?: true } = {}; // which parts the code that has run uses
 let chosen: Module | undefined; // the module that serves calls (or is loaded first), once chosen
 let next: Module | undefined; // the module loading to replace the codec module, if any
 let load: Load | undefined; // the browser entry's
@@ -70,13 +70,18 @@ export function uses<P extends Part>(part: P): P {
   needed[part] = true;
   if (chosen === "codec" && load !== undefined && !has(next, part)) {
     const target = (next = moduleWith(needed.keyed, needed.client));
-    // Fetched at once, swapped in once the codec module's own load settled (its swap must not
-    // come after this one). A later upgrade to a larger module supersedes this one: this one's
-    // promise is then that one's (which waits for the first load only, never for this one).
-    const swap = Promise.all([first!.catch(() => {}), load(target)]).then(
+    // Fetched one microtask later, so that the marks of one chunk's module graph (which
+    // evaluates in one go) ask for one module, not one per part; swapped in once the codec
+    // module's own load settled (its swap must not come after this one). A later upgrade to a
+    // larger module supersedes this one: this one's promise is then that one's (which waits for
+    // the first load only, never for this one). A superseded upgrade never loads: `next` only
+    // moves on to larger modules (or to undefined, when one fails), so it is never this
+    // target again.
+    const fetched = Promise.resolve().then(() => (next === target ? load!(target) : undefined));
+    const swap = Promise.all([first!.catch(() => {}), fetched]).then(
       ([, use]): Promise<void> | void => {
         if (next !== target) return pending;
-        use();
+        use!();
         chosen = target;
         next = undefined;
         loaded = true;
@@ -91,7 +96,7 @@ export function uses<P extends Part>(part: P): P {
   return part;
 }
 
-const moduleWith = (keyed: boolean, client: boolean): Module =>
+const moduleWith = (keyed: boolean | undefined, client: boolean | undefined): Module =>
   keyed ? (client ? "full" : "keyed") : client ? "client" : "codec";
 
 /** For the browser entries: which module to fetch, given what has run so far; final. */
