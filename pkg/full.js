@@ -5,6 +5,7 @@
 // arrives later finds only what that graph used. Import it from a module that runs at start.
 // Listed in package.json "sideEffects", so bundlers keep it.
 import { uses } from "./loading.js";
+import { __wbg_client_imports, __wbg_keyed_imports } from "./pagecursor.js";
 
-uses("keyed");
-uses("client");
+uses("keyed", __wbg_keyed_imports);
+uses("client", __wbg_client_imports);

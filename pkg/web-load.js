@@ -18,7 +18,8 @@
 // How a module is loaded: the glue's own steps (fetch, `__wbg_load` instantiates it, streaming
 // when the server says application/wasm, and `__wbg_finalize_init` makes the glue call into it),
 // exported for this file by scripts/finish-glue.mjs; the glue's `init` does the same once and
-// cannot swap.
+// cannot swap. The imports it is given are the glue's for plain cursors and those of the module's
+// parts, which loading.ts has from the parts' marks (scripts/split-imports.mjs).
 import { __wbg_finalize_init, __wbg_get_imports, __wbg_load } from "./pagecursor.js";
 import { loadWith } from "./loading.js";
 
@@ -32,8 +33,8 @@ const url = (module) =>
         : new URL("./pagecursor_codec_bg.wasm", import.meta.url);
 
 export let ready = loadWith(
-  async (module) => {
-    const { instance, module: compiled } = await __wbg_load(await fetch(url(module)), __wbg_get_imports());
+  async (module, imports) => {
+    const { instance, module: compiled } = await __wbg_load(await fetch(url(module)), __wbg_get_imports(...imports));
     return () => __wbg_finalize_init(instance, compiled);
   },
   (later) => {

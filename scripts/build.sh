@@ -129,6 +129,10 @@ done
 # (scripts/import-names.mjs says why); before the inline entry copies the full module.
 node scripts/import-names.mjs pkg/pagecursor.js pkg/pagecursor_bg.wasm pkg/pagecursor_client_bg.wasm \
   pkg/pagecursor_keyed_bg.wasm pkg/pagecursor_codec_bg.wasm
+# The glue's imports split by the part that needs them, so that a bundle carries only those of
+# the modules it can load (scripts/split-imports.mjs says why and how).
+node scripts/split-imports.mjs pkg/pagecursor.js pkg/pagecursor_bg.wasm pkg/pagecursor_client_bg.wasm \
+  pkg/pagecursor_keyed_bg.wasm pkg/pagecursor_codec_bg.wasm
 node --check pkg/pagecursor.js
 # The optional `pagecursor/inline` entry: the full module as base64, for iife/cjs bundles.
 node scripts/build-inline.mjs

@@ -35,17 +35,19 @@ let loaded = false; // calls work (on `chosen`)
 let failure: unknown; // why a load failed, once one did (undefined: none did)
 let pending: Promise<void> | undefined; // the entry's `ready`
 let first: Promise<void> | undefined; // the first load's `ready`
-const needed: { [part in Part]?: true } = {}; // which parts the code that has run uses
+// Which parts the code that has run uses: the glue's imports for each (scripts/split-imports.mjs).
+const needed: { [part in Part]?: object } = {};
 let chosen: Module | undefined; // the module that serves calls (or is loaded first), once chosen
 let next: Module | undefined; // the module loading to replace the codec module, if any
 let load: Load | undefined; // the browser entry's
 let announce: ((ready: Promise<void>) => void) | undefined; // sets the browser entry's `ready`
 
 /**
- * The browser entry's way to load a module: fetches and instantiates it, and resolves to the
+ * The browser entry's way to load a module: fetches and instantiates it (with the glue's imports
+ * for plain cursors and `imports`, those of the parts that have run), and resolves to the
  * function that makes the glue call into it from then on (so that this file chooses when).
  */
-export type Load = (module: Module) => PromiseLike<() => unknown>;
+export type Load = (module: Module, imports: object[]) => PromiseLike<() => unknown>;
 
 /**
  * A part of the package that not every module has: "keyed" (signing, sealing and the page
@@ -65,9 +67,10 @@ const has = (module: Module | undefined, part: Part | undefined): boolean =>
 export const isLoaded = (part?: Part): boolean => loaded && has(chosen, part);
 
 /** Called once per part, by the evaluation of uses-keyed.ts or uses-client.ts: code that uses
- * it is on the page. Late code (after the choice) may start loading a larger module. */
-export function uses<P extends Part>(part: P): P {
-  needed[part] = true;
+ * it is on the page, and `imports` are the glue's functions that the part's modules import. Late
+ * code (after the choice) may start loading a larger module. */
+export function uses<P extends Part>(part: P, imports: object): P {
+  needed[part] = imports;
   if (chosen === "codec" && load !== undefined && !has(next, part)) {
     const target = (next = moduleWith(needed.keyed, needed.client));
     // Fetched one microtask later, so that the marks of one chunk's module graph (which
@@ -77,7 +80,7 @@ export function uses<P extends Part>(part: P): P {
     // the first load only, never for this one). A superseded upgrade never loads: `next` only
     // moves on to larger modules (or to undefined, when one fails), so it is never this
     // target again.
-    const fetched = Promise.resolve().then(() => (next === target ? load!(target) : undefined));
+    const fetched = Promise.resolve().then(() => (next === target ? load!(target, Object.values(needed)) : undefined));
     const swap = Promise.all([first!.catch(() => {}), fetched]).then(
       ([, use]): Promise<void> | void => {
         if (next !== target) return pending;
@@ -96,7 +99,8 @@ export function uses<P extends Part>(part: P): P {
   return part;
 }
 
-const moduleWith = (keyed: boolean | undefined, client: boolean | undefined): Module =>
+// Whether each part is there, by truthiness: the parts' imports, or `in` tests of exports.
+const moduleWith = (keyed: unknown, client: unknown): Module =>
   keyed ? (client ? "full" : "keyed") : client ? "client" : "codec";
 
 /** For the browser entries: which module to fetch, given what has run so far; final. */
@@ -114,7 +118,8 @@ export function loadWith(loadModule: Load, setReady: (ready: Promise<void>) => v
   announce = setReady;
   return (first = settle(
     Promise.resolve().then(async () => {
-      (await loadModule(chooseModule()))();
+      // The module has the parts that have run (or is the full one), so their imports are its.
+      (await loadModule(chooseModule(), Object.values(needed)))();
       loaded = true;
     }),
   ));

@@ -73,7 +73,12 @@ const REVIEWED = {
  * several imports share, which the build puts in its place (scripts/import-names.mjs). */
 const baseName = (name) => name.replace(/_[0-9a-f]{16}$|\$\d+$/, "");
 
-/** Every import of the glue's `__wbg_get_imports`: `{ name, body, catches }`. */
+/** The objects of the parts' imports that the build splits off `__wbg_get_imports`
+ * (scripts/split-imports.mjs). */
+const PARTS = ["__wbg_client_imports", "__wbg_keyed_imports"];
+
+/** Every import of the glue's `__wbg_get_imports` and of the parts' objects: `{ name, body,
+ * catches }`. */
 function imports(source) {
   const file = ts.createSourceFile("pagecursor.js", source, ts.ScriptTarget.Latest, true);
   let found;
@@ -83,6 +88,8 @@ function imports(source) {
   };
   visit(file);
   assert.ok(found, "the glue has a __wbg_get_imports function");
+  const parts = file.statements.filter(ts.isVariableStatement).flatMap((s) => s.declarationList.declarations).filter((d) => PARTS.includes(d.name.getText(file)));
+  assert.deepEqual(parts.map((d) => d.name.getText(file)).sort(), [...PARTS].sort(), "the glue has the parts' objects of imports");
   const out = [];
   const walk = (node) => {
     if (ts.isPropertyAssignment(node) && node.name && /^__wbg_/.test(node.name.getText(file).replace(/"/g, ""))) {
@@ -93,6 +100,7 @@ function imports(source) {
     ts.forEachChild(node, walk);
   };
   walk(found);
+  for (const part of parts) walk(part.initializer);
   return out;
 }
 
@@ -122,4 +130,25 @@ test("the shipped import names carry no wasm-bindgen hash, and each module's imp
       .map((i) => i.name);
     assert.deepEqual(missing, [], `${module}.wasm imports names the glue does not provide`);
   }
+});
+
+test("each module instantiates with the glue's imports and those of its parts alone, and a smaller module's bundle may drop the others", async () => {
+  // The glue as a bundle imports it (the objects are what the marks of the parts hand to
+  // loading.ts: src/js/uses-client.ts, uses-keyed.ts).
+  const glue = await import(glueUrl.href);
+  const pkg = new URL("./node_modules/pagecursor/", import.meta.url);
+  const client = glue.__wbg_client_imports, keyed = glue.__wbg_keyed_imports;
+  const modules = { pagecursor_bg: [client, keyed], pagecursor_client_bg: [client], pagecursor_keyed_bg: [keyed], pagecursor_codec_bg: [] };
+  for (const [module, parts] of Object.entries(modules)) {
+    const wasm = new WebAssembly.Module(readFileSync(new URL(`${module}.wasm`, pkg)));
+    await WebAssembly.instantiate(wasm, glue.__wbg_get_imports(...parts)); // links
+    // Each part's object is needed by the modules that have the part: without it they do not link.
+    for (const part of parts) {
+      await assert.rejects(WebAssembly.instantiate(wasm, glue.__wbg_get_imports(...parts.filter((p) => p !== part))), WebAssembly.LinkError, `${module} without a part's imports`);
+    }
+  }
+  // None of a part's imports is one the codec module needs: a bundle of plain cursors drops both.
+  const codec = new Set(WebAssembly.Module.imports(new WebAssembly.Module(readFileSync(new URL("pagecursor_codec_bg.wasm", pkg)))).map((i) => i.name));
+  for (const part of [client, keyed]) assert.deepEqual(Object.keys(part).filter((n) => codec.has(n)), []);
+  assert.ok(Object.keys(client).length >= 10 && Object.keys(keyed).length >= 10, "the parts' objects hold the imports the build moved");
 });

@@ -1,0 +1,123 @@
+// node scripts/split-imports.mjs GLUE.js FULL.wasm CLIENT.wasm KEYED.wasm CODEC.wasm
+//
+// Splits the functions the glue hands a module at instantiation (`__wbg_get_imports`) by the
+// part of the package that needs them, so that a bundle carries only the imports of the module
+// it can load:
+// - the codec module's imports stay in `__wbg_get_imports`, and so do the six that both the
+//   client and the keyed module add (small ones: `length`, `typeof` checks);
+// - those only the client module adds (the paginator's driver calls, the list's snippet) go to
+//   `__wbg_client_imports`, those only the keyed module adds (the page models' snippet) to
+//   `__wbg_keyed_imports`: top-level object literals that a bundler drops when nothing refers
+//   to them;
+// - `__wbg_get_imports(...parts)` adds the objects it is given, and the glue's own `init` and
+//   `initSync` (the sync entries: node.js, deno.js, workerd.js, inline.js load the full module)
+//   give it both.
+// The marks of the parts (src/js/uses-client.ts, uses-keyed.ts) refer to their objects and hand
+// them to loading.ts, which gives pkg/web-load.js the objects of the parts of the module it
+// loads. So a bundle of plain cursors, which keeps neither mark, drops the client and keyed
+// imports, and with them the page models' and the list's snippets (inline0.js, inline1.js) that
+// only those imports call.
+//
+// Why: the glue is one file for the four modules, and its import object named every import of
+// the full module, so each bundle carried all of them: 1.4 KB gzip of a bundle of plain cursors
+// (bench/README.md, "Imports by part").
+//
+// Run after import-names.mjs (the names are final, in the glue and in the modules). The script
+// stops the build if an import of a module is in no object that module gets, or if the glue's
+// shape is not the one it knows.
+import { readFileSync, writeFileSync } from "node:fs";
+import { createRequire } from "node:module";
+
+// The repository's TypeScript (a dev dependency at the root) is only used as a parser here.
+const ts = createRequire(new URL("../package.json", import.meta.url))("typescript");
+
+const [glueFile, ...moduleFiles] = process.argv.slice(2);
+if (!glueFile || moduleFiles.length !== 4) throw new Error("usage: node scripts/split-imports.mjs GLUE.js FULL.wasm CLIENT.wasm KEYED.wasm CODEC.wasm");
+const fail = (what) => {
+  console.error(`split-imports: ${what}`);
+  process.exit(1);
+};
+
+const GLUE_MODULE = "./pagecursor_bg.js";
+const importsOf = (file) =>
+  new Set(
+    WebAssembly.Module.imports(new WebAssembly.Module(readFileSync(file)))
+      .filter((i) => i.module === GLUE_MODULE)
+      .map((i) => i.name),
+  );
+const [full, client, keyed, codec] = moduleFiles.map(importsOf);
+
+// Which object each import goes to: undefined for those that stay, the codec module's and the
+// few that both larger smaller modules import (a third object for six small functions cost the
+// bundle of everything more than it saved the bundle of plain cursors).
+const PARTS = ["__wbg_client_imports", "__wbg_keyed_imports"];
+const partOf = (name) => {
+  if (codec.has(name) || (client.has(name) && keyed.has(name))) return undefined;
+  if (client.has(name)) return PARTS[0];
+  if (keyed.has(name)) return PARTS[1];
+  return null; // the full module's alone: no part of a smaller module names it
+};
+
+const source = readFileSync(glueFile, "utf8");
+const tree = ts.createSourceFile(glueFile, source, ts.ScriptTarget.Latest, true);
+const getImports = tree.statements.find((s) => ts.isFunctionDeclaration(s) && s.name?.text === "__wbg_get_imports");
+// `function __wbg_get_imports(){return{__proto__:null,"./pagecursor_bg.js":{…},…}}`
+const returned = getImports?.body?.statements.length === 1 ? getImports.body.statements[0] : undefined;
+if (!returned || !ts.isReturnStatement(returned) || !returned.expression || !ts.isObjectLiteralExpression(returned.expression) || getImports.parameters.length !== 0) {
+  fail(`__wbg_get_imports of ${glueFile} is not one \`return {…}\` without parameters: has wasm-bindgen's glue changed?`);
+}
+const namespace = returned.expression.properties.find((p) => ts.isPropertyAssignment(p) && ts.isStringLiteral(p.name) && p.name.text === GLUE_MODULE);
+if (!namespace || !ts.isObjectLiteralExpression(namespace.initializer)) fail(`no object of "${GLUE_MODULE}" imports in __wbg_get_imports`);
+
+const moved = Object.fromEntries(PARTS.map((p) => [p, []]));
+const kept = []; // the text of each element that stays, `__proto__:null` included
+const inGlue = new Set();
+for (const p of namespace.initializer.properties) {
+  if (ts.isPropertyAssignment(p) && p.name.getText(tree) === "__proto__") {
+    kept.push(p.getText(tree));
+    continue;
+  }
+  if (!ts.isPropertyAssignment(p) || !(ts.isIdentifier(p.name) || ts.isStringLiteral(p.name))) fail(`an import of an unknown shape: ${p.getText(tree).slice(0, 80)}`);
+  const name = p.name.text;
+  inGlue.add(name);
+  if (!full.has(name)) fail(`the glue provides ${name}, which the full module does not import`);
+  const part = partOf(name);
+  if (part === null) fail(`${name} is imported by the full module alone: no part's object can carry it`);
+  (part === undefined ? kept : moved[part]).push(p.getText(tree));
+}
+for (const [file, names] of [[moduleFiles[0], full], [moduleFiles[1], client], [moduleFiles[2], keyed], [moduleFiles[3], codec]]) {
+  for (const name of names) if (!inGlue.has(name) && /^__wbg/.test(name)) fail(`${file} imports ${name}, which the glue does not provide`);
+}
+if (moved[PARTS[0]].length === 0 || moved[PARTS[1]].length === 0) fail("no import moved to the client or the keyed object: the modules' imports are not what this script expects");
+
+// The glue's own loaders (`__wbg_init`, `initSync`) load whatever module they are given.
+const calls = [];
+const findCalls = (node) => {
+  if (ts.isCallExpression(node) && node.expression.getText(tree) === "__wbg_get_imports") {
+    if (node.arguments.length !== 0) fail("__wbg_get_imports is already called with arguments");
+    calls.push(node);
+  }
+  ts.forEachChild(node, findCalls);
+};
+findCalls(tree);
+if (calls.length !== 2) fail(`${calls.length} calls of __wbg_get_imports (init and initSync expected): has wasm-bindgen's glue changed?`);
+
+// The namespace's object with the imports that stay (the minified glue has no comments between
+// them), merged with the parts the function is given.
+const edits = [
+  { start: namespace.initializer.getStart(tree), end: namespace.initializer.end, text: `Object.assign({${kept.join(",")}},...parts)` },
+  { start: getImports.parameters.pos, end: getImports.parameters.end, text: "...parts" },
+  ...calls.map((call) => ({ start: call.getStart(tree), end: call.end, text: `__wbg_get_imports(${PARTS.join(",")})` })),
+];
+let glue = source;
+for (const { start, end, text } of edits.sort((a, b) => b.start - a.start)) glue = glue.slice(0, start) + text + glue.slice(end);
+glue = `${glue.trimEnd()}\n${PARTS.map((p) => `const ${p}={${moved[p].join(",")}};`).join("\n")}\nexport{${PARTS.join(",")}};\n`;
+writeFileSync(glueFile, glue);
+// For `tsc -p src/js/tsconfig.json`, which checks the marks against wasm-bindgen's declarations
+// of the glue (not shipped).
+const declarations = glueFile.replace(/\.js$/, ".d.ts");
+writeFileSync(
+  declarations,
+  `${readFileSync(declarations, "utf8").trimEnd()}\n${PARTS.map((p) => `/** Imports of the glue for a part's modules (scripts/split-imports.mjs). */\nexport const ${p}: object;`).join("\n")}\n`,
+);
+console.log(`split-imports: ${glueFile}: ${PARTS.map((p) => `${moved[p].length} to ${p}`).join(", ")}; ${kept.length - 1} stay`);
