@@ -504,7 +504,6 @@ class Walk {
   declare pMore: boolean | undefined;
   declare timers: Set<Timer>;
   declare wakers: (() => void)[];
-  declare spare: (() => void)[];
   declare limitTimer: Timer | undefined;
   declare fetchError: unknown;
   declare fetchText: string | undefined;
@@ -701,7 +700,9 @@ class Walk {
     signal.addEventListener("abort", () => {
       if (!this.halted && isAborted(signal)) {
         this.halted = true;
-        this.wake();
+        // After the abort's dispatch: a waiting page consumer pulls in its waker, and the
+        // walk must not stop inside the user's `abort()` call.
+        queueMicrotask(() => this.wake());
       }
     });
     this.mayWait = this.core.is(WalkState.PagesMayWait);
@@ -733,7 +734,6 @@ class Walk {
     this.pMore = undefined;
     this.timers = new Set();
     this.wakers = [];
-    this.spare = [];
     this.limitTimer = undefined;
     this.fetchError = undefined;
     this.fetchText = undefined;
@@ -1219,27 +1219,32 @@ class Walk {
     }
     const wakers = this.wakers;
     if (wakers.length === 0) return;
-    // Two arrays in turn: a waker may wait again while this one is being run.
-    this.wakers = this.spare;
+    // A new list before any runs: a waker may wait again while this one is being run.
+    this.wakers = [];
     for (let i = 0; i < wakers.length; i++) wakers[i]();
-    wakers.length = 0;
-    this.spare = wakers;
   }
 
   // Resolves when a request reports, the walk's signal aborts, or the time limit passes.
   wait(): Promise<void> {
-    if (this.halted || this.userAborted()) return Promise.resolve();
-    return new Promise<void>((resolve) => {
-      this.wakers.push(resolve);
-      if (this.hasLimit && this.limitTimer === undefined && this.core !== null) {
-        // Wake up at the limit too, to stop at this page boundary.
-        const left = this.core.timeLeft(Date.now());
-        this.limitTimer = new Timer(() => {
-          this.limitTimer = undefined;
-          this.wake();
-        }, Math.max(left, 0) + 1);
-      }
-    });
+    return new Promise<void>((resolve) => this.onWake(resolve));
+  }
+
+  // Calls `fn` once when a request reports, the walk's signal aborts, or the time limit
+  // passes (in a microtask when the walk is already aborted).
+  onWake(fn: () => void): void {
+    if (this.halted || this.userAborted()) {
+      queueMicrotask(fn);
+      return;
+    }
+    this.wakers.push(fn);
+    if (this.hasLimit && this.limitTimer === undefined && this.core !== null) {
+      // Wake up at the limit too, to stop at this page boundary.
+      const left = this.core.timeLeft(Date.now());
+      this.limitTimer = new Timer(() => {
+        this.limitTimer = undefined;
+        this.wake();
+      }, Math.max(left, 0) + 1);
+    }
   }
 
   // Tells the core about the items handed out since it last heard.
@@ -1429,35 +1434,29 @@ class Walk {
     return entry.page;
   }
 
-  // `next()` of the page iterator; a page that is there costs no async function.
+  // `next()` of the page iterator: a page that is there settles it at once, without an async
+  // function.
   nextPage(): Promise<Step> {
+    return new Promise((resolve, reject) => this.stepPage(resolve, reject));
+  }
+
+  // Settles the consumer's promise with the next page (or DONE, or the walk's error), now or
+  // once the walk moves: the waker pulls itself, so a page that arrives reaches the consumer in
+  // the same microtask (no async function and no second promise per page).
+  stepPage(resolve: (step: Step) => void, reject: (err: unknown) => void): void {
     try {
       const r = this.pullNow(true);
-      if (r === DONE) return Promise.resolve(DONE);
+      if (r === DONE) return resolve(DONE);
       if (r) {
         const result = this.pageResult();
         this.flush();
-        return Promise.resolve(result);
+        return resolve(result);
       }
       this.flush();
     } catch (err) {
-      return Promise.reject(err);
+      return reject(err);
     }
-    return this.nextPageSlow();
-  }
-
-  async nextPageSlow(): Promise<Step> {
-    for (;;) {
-      await this.wait();
-      const r = this.pullNow(true);
-      if (r === DONE) return DONE;
-      if (r) {
-        const result = this.pageResult();
-        this.flush();
-        return result;
-      }
-      this.flush();
-    }
+    this.onWake(() => this.stepPage(resolve, reject));
   }
 
   // The page for a page consumer: a cut one as its copy, reported taken once it is made (a
