@@ -118,7 +118,7 @@ export function loadWith(loadModule: Load, setReady: (ready: Promise<void>) => v
   announce = setReady;
   return (first = settle(
     Promise.resolve().then(async () => {
-      // The module has the parts that have run (or is the full one), so their imports are its.
+      // The module chosen has exactly the parts whose marks have run: their imports are its.
       (await loadModule(chooseModule(), Object.values(needed)))();
       loaded = true;
     }),
