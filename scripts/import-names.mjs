@@ -17,11 +17,8 @@
 // Run after wasm-opt (which keeps import names) and before build-inline.mjs (which copies the
 // full module); the script stops the build if a module imports a name the glue does not have.
 import { readFileSync, writeFileSync } from "node:fs";
-import { createRequire } from "node:module";
 import { leb, nameBytes, readLeb, readName, rewriteSections } from "./wasm-sections.mjs";
-
-// The repository's TypeScript (a dev dependency at the root) is only used as a parser here.
-const ts = createRequire(new URL("../package.json", import.meta.url))("typescript");
+import { GLUE_MODULE, readGlueImports, ts } from "./glue-imports.mjs";
 
 const [glueFile, ...modules] = process.argv.slice(2);
 if (!glueFile || modules.length === 0) throw new Error("usage: node scripts/import-names.mjs GLUE.js MODULE.wasm...");
@@ -31,19 +28,7 @@ const fail = (what) => {
 };
 
 // The glue: the object of imports of module "./pagecursor_bg.js" in `__wbg_get_imports`.
-const GLUE_MODULE = "./pagecursor_bg.js";
-const source = readFileSync(glueFile, "utf8");
-const tree = ts.createSourceFile(glueFile, source, ts.ScriptTarget.Latest, true);
-let list;
-const find = (node) => {
-  if (ts.isPropertyAssignment(node) && ts.isStringLiteral(node.name) && node.name.text === GLUE_MODULE && ts.isObjectLiteralExpression(node.initializer)) {
-    const inGetImports = (n) => n && (ts.isFunctionDeclaration(n) && n.name?.text === "__wbg_get_imports" ? true : inGetImports(n.parent));
-    if (inGetImports(node)) list = node.initializer;
-  }
-  ts.forEachChild(node, find);
-};
-find(tree);
-if (!list) fail(`no object of "${GLUE_MODULE}" imports in __wbg_get_imports of ${glueFile}: has wasm-bindgen's glue changed?`);
+const { source, tree, imports: list } = readGlueImports(glueFile, fail);
 
 const keys = list.properties.filter((p) => p.name && !(ts.isPropertyAssignment(p) && p.name.getText(tree) === "__proto__"));
 const HASHED = /^(.+)_([0-9a-f]{16})$/;

@@ -23,13 +23,12 @@
 // (bench/README.md, "Imports by part").
 //
 // Run after import-names.mjs (the names are final, in the glue and in the modules). The script
-// stops the build if an import of a module is in no object that module gets, or if the glue's
-// shape is not the one it knows.
+// stops the build if an import of the full module is in no object a smaller module gets, or if
+// the glue's shape is not the one it knows (scripts/glue-imports.mjs). That every module imports
+// only what the glue provides, check-module.mjs and import-names.mjs have stopped the build for
+// before.
 import { readFileSync, writeFileSync } from "node:fs";
-import { createRequire } from "node:module";
-
-// The repository's TypeScript (a dev dependency at the root) is only used as a parser here.
-const ts = createRequire(new URL("../package.json", import.meta.url))("typescript");
+import { GLUE_MODULE, readGlueImports, ts } from "./glue-imports.mjs";
 
 const [glueFile, ...moduleFiles] = process.argv.slice(2);
 if (!glueFile || moduleFiles.length !== 4) throw new Error("usage: node scripts/split-imports.mjs GLUE.js FULL.wasm CLIENT.wasm KEYED.wasm CODEC.wasm");
@@ -38,7 +37,6 @@ const fail = (what) => {
   process.exit(1);
 };
 
-const GLUE_MODULE = "./pagecursor_bg.js";
 const importsOf = (file) =>
   new Set(
     WebAssembly.Module.imports(new WebAssembly.Module(readFileSync(file)))
@@ -58,35 +56,22 @@ const partOf = (name) => {
   return null; // the full module's alone: no part of a smaller module names it
 };
 
-const source = readFileSync(glueFile, "utf8");
-const tree = ts.createSourceFile(glueFile, source, ts.ScriptTarget.Latest, true);
-const getImports = tree.statements.find((s) => ts.isFunctionDeclaration(s) && s.name?.text === "__wbg_get_imports");
-// `function __wbg_get_imports(){return{__proto__:null,"./pagecursor_bg.js":{…},…}}`
-const returned = getImports?.body?.statements.length === 1 ? getImports.body.statements[0] : undefined;
-if (!returned || !ts.isReturnStatement(returned) || !returned.expression || !ts.isObjectLiteralExpression(returned.expression) || getImports.parameters.length !== 0) {
-  fail(`__wbg_get_imports of ${glueFile} is not one \`return {…}\` without parameters: has wasm-bindgen's glue changed?`);
-}
-const namespace = returned.expression.properties.find((p) => ts.isPropertyAssignment(p) && ts.isStringLiteral(p.name) && p.name.text === GLUE_MODULE);
-if (!namespace || !ts.isObjectLiteralExpression(namespace.initializer)) fail(`no object of "${GLUE_MODULE}" imports in __wbg_get_imports`);
+const { source, tree, getImports, imports } = readGlueImports(glueFile, fail);
+if (getImports.parameters.length !== 0) fail("__wbg_get_imports already takes parameters: is the glue split already?");
 
 const moved = Object.fromEntries(PARTS.map((p) => [p, []]));
 const kept = []; // the text of each element that stays, `__proto__:null` included
-const inGlue = new Set();
-for (const p of namespace.initializer.properties) {
+for (const p of imports.properties) {
   if (ts.isPropertyAssignment(p) && p.name.getText(tree) === "__proto__") {
     kept.push(p.getText(tree));
     continue;
   }
   if (!ts.isPropertyAssignment(p) || !(ts.isIdentifier(p.name) || ts.isStringLiteral(p.name))) fail(`an import of an unknown shape: ${p.getText(tree).slice(0, 80)}`);
   const name = p.name.text;
-  inGlue.add(name);
   if (!full.has(name)) fail(`the glue provides ${name}, which the full module does not import`);
   const part = partOf(name);
   if (part === null) fail(`${name} is imported by the full module alone: no part's object can carry it`);
   (part === undefined ? kept : moved[part]).push(p.getText(tree));
-}
-for (const [file, names] of [[moduleFiles[0], full], [moduleFiles[1], client], [moduleFiles[2], keyed], [moduleFiles[3], codec]]) {
-  for (const name of names) if (!inGlue.has(name) && /^__wbg/.test(name)) fail(`${file} imports ${name}, which the glue does not provide`);
 }
 if (moved[PARTS[0]].length === 0 || moved[PARTS[1]].length === 0) fail("no import moved to the client or the keyed object: the modules' imports are not what this script expects");
 
@@ -102,10 +87,10 @@ const findCalls = (node) => {
 findCalls(tree);
 if (calls.length !== 2) fail(`${calls.length} calls of __wbg_get_imports (init and initSync expected): has wasm-bindgen's glue changed?`);
 
-// The namespace's object with the imports that stay (the minified glue has no comments between
+// The object of imports with those that stay (the minified glue has no comments between
 // them), merged with the parts the function is given.
 const edits = [
-  { start: namespace.initializer.getStart(tree), end: namespace.initializer.end, text: `Object.assign({${kept.join(",")}},...parts)` },
+  { start: imports.getStart(tree), end: imports.end, text: `Object.assign({${kept.join(",")}},...parts)` },
   { start: getImports.parameters.pos, end: getImports.parameters.end, text: "...parts" },
   ...calls.map((call) => ({ start: call.getStart(tree), end: call.end, text: `__wbg_get_imports(${PARTS.join(",")})` })),
 ];
