@@ -16,7 +16,7 @@
 //! paginator's getters at any time.
 
 use alloc::rc::Rc;
-use alloc::string::{String, ToString};
+use alloc::string::String;
 use alloc::vec::Vec;
 use core::cell::{Cell, RefCell};
 
@@ -495,7 +495,7 @@ impl PaginatorCore {
                 })
                 .and_then(|t| {
                     ResumeState::decode(&t, &codec, scope.as_ref(), layout)
-                        .map_err(|e| e.to_string())
+                        .map_err(|e| e.message())
                 });
             match decoded {
                 Ok(state) => state
