@@ -494,6 +494,9 @@ impl PaginatorCore {
                     })
                 })
                 .and_then(|t| {
+                    // `message()`, not `to_string()`: the latter links core::fmt's engine into
+                    // the module (2 KB gzip of the client module; bench/README.md, "The
+                    // formatting engine out of the client module").
                     ResumeState::decode(&t, &codec, scope.as_ref(), layout)
                         .map_err(|e| e.message())
                 });
