@@ -497,8 +497,7 @@ impl PaginatorCore {
                     // `message()`, not `to_string()`: the latter links core::fmt's engine into
                     // the module (2 KB gzip of the client module; bench/README.md, "The
                     // formatting engine out of the client module").
-                    ResumeState::decode(&t, &codec, scope.as_ref(), layout)
-                        .map_err(|e| e.message())
+                    ResumeState::decode(&t, &codec, scope.as_ref(), layout).map_err(|e| e.message())
                 });
             match decoded {
                 Ok(state) => state
