@@ -2,8 +2,9 @@
 # Installs the packed tarball (.build/pagecursor-*.tgz, made by test.sh's "npm pack" step) into
 # tests/size, builds the apps of tests/size/apps with the runtimes matrix's Vite, and runs them in
 # headless Chromium: the per-import budgets of bench/size-budget.json "perImport" (figures into
-# .build/size-imports.json), a first render that does not wait for the wasm, and a module worker
-# that answers its first message. The first-render figures are a separate measurement:
+# .build/size-imports.json), a first render that does not wait for the wasm, the recipe that keeps
+# pagecursor out of the first chunk (docs/recipes.md), and a module worker that answers its first
+# message. The first-render figures are a separate measurement:
 # `node tests/size/first-render.mjs`.
 source "$(dirname "$0")/../lib.sh"
 

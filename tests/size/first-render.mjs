@@ -1,6 +1,8 @@
 // First-render figures of issue 15 (a measurement, not a test): the same two-view app built with
-// pagecursor (apps/first-render: InfiniteList feed) and without it (apps/first-render-bare: a
-// hand-written loop over the same in-page fetchPage). Each load is cold: a fresh browser
+// pagecursor (apps/first-render: InfiniteList feed), with pagecursor imported by the feed with
+// import() and its wasm preloaded by the entry (apps/first-render-lazy: docs/recipes.md, "Keep
+// pagecursor out of the first chunk") and without it (apps/first-render-bare: a hand-written
+// loop over the same in-page fetchPage). Each load is cold: a fresh browser
 // context, cache disabled through CDP, the server sends no-store. The page opens its feed at
 // once (?feed), so one load gives the time to the first view's render (performance.now() when it
 // is in the DOM, and Chromium's first-contentful-paint) and the time to the first feed item.
@@ -9,7 +11,11 @@
 import { buildApp, startSite, launch, coldPage, fetchedBytes, median, THROTTLED, packageInfo } from "./lib.mjs";
 
 const RUNS = Number(process.env.RUNS ?? 15);
-const APPS = { "first-render": "with pagecursor (InfiniteList)", "first-render-bare": "without pagecursor (hand-written loop)" };
+const APPS = {
+  "first-render": "with pagecursor (InfiniteList)",
+  "first-render-lazy": "with pagecursor by import(), its wasm preloaded",
+  "first-render-bare": "without pagecursor (hand-written loop)",
+};
 const NETWORKS = { loopback: undefined, "10 Mbit/s, 40 ms": THROTTLED };
 
 const apps = [];

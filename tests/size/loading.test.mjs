@@ -12,6 +12,7 @@
 // Run: bash scripts/test.d/size.sh (installs .build/pagecursor-*.tgz into tests/size first).
 import { test, before, after } from "node:test";
 import assert from "node:assert/strict";
+import { readFileSync } from "node:fs";
 import { buildApp, startSite, launch, coldPage, pagecursorDeferred, emitted } from "./lib.mjs";
 
 let browser;
@@ -19,7 +20,7 @@ let site;
 const apps = {};
 
 before(async () => {
-  for (const name of ["first-render", "worker", "late"]) apps[name] = await buildApp(name);
+  for (const name of ["first-render", "first-render-lazy", "worker", "late"]) apps[name] = await buildApp(name);
   [browser, site] = await Promise.all([launch(), startSite(Object.values(apps))]);
 });
 
@@ -64,6 +65,50 @@ test("a view that does not call pagecursor renders while pagecursor's wasm is st
     // The feed view now uses InfiniteList, whose loadMore waits for the wasm by itself.
     const result = await page.evaluate(() => window.__showFeed());
     assert.deepEqual(result, { ok: true, items: 10 });
+    assert.deepEqual(problems, []);
+  } finally {
+    site.release();
+    await context.close();
+  }
+});
+
+// docs/recipes.md, "Keep pagecursor out of the first chunk" (apps/first-render-lazy): the entry
+// preloads the client module and the feed imports pagecursor with import(). The first view must
+// then wait for neither pagecursor's chunk nor its wasm; the download of the wasm must start
+// with the first view, before the feed opens; and the package's loader must take the preloaded
+// response rather than fetch the module a second time (the preload's `as`, `type` and
+// `crossorigin` match its fetch, or Chromium fetches again).
+test("recipe: pagecursor by import() with its wasm preloaded; the first view waits for neither, the wasm is fetched once", async () => {
+  // The recipe shows the app's entry as it is (all but its opening comment).
+  const recipes = readFileSync(new URL("../../docs/recipes.md", import.meta.url), "utf8");
+  const section = recipes.slice(recipes.indexOf("## Keep pagecursor out of the first chunk"));
+  const snippet = section.match(/```js\n([\s\S]*?)```/)?.[1];
+  const entry = readFileSync(new URL("apps/first-render-lazy/main.js", import.meta.url), "utf8");
+  assert.ok(snippet && entry.endsWith(snippet), "docs/recipes.md's snippet is not the end of apps/first-render-lazy/main.js");
+  const app = apps["first-render-lazy"];
+  const lazy = app.chunks.filter((c) => !c.isEntry).map((c) => c.fileName);
+  assert.ok(lazy.length > 0, "the build has no chunk loaded by import(): pagecursor is in the entry chunk");
+  const entries = app.chunks.filter((c) => c.isEntry);
+  for (const e of entries) assert.deepEqual(e.imports, [], `the entry ${e.fileName} imports ${e.imports.join(", ")} statically`);
+  const from = site.requests.length;
+  // This app's requests of this load (site.held() also lists earlier tests' held requests).
+  const mine = () => site.requests.slice(from).filter((r) => r.app === "first-render-lazy");
+  site.hold("first-render-lazy", (relative) => relative.endsWith(".wasm") || lazy.includes(relative));
+  const { context, page, problems } = await coldPage(browser, `${site.url}first-render-lazy/`);
+  try {
+    const rendered = await page
+      .waitForFunction(() => document.getElementById("first-view")?.textContent, null, { timeout: 15000 })
+      .then(() => true, () => false);
+    assert.ok(rendered, `the first view did not render in 15 s while the server held ${mine().filter((r) => r.held).map((r) => r.relative).join(", ")}`);
+    const preloaded = await until(() => mine().some((r) => r.held && r.relative.endsWith(".wasm")), 10000);
+    assert.ok(preloaded, "the entry did not start fetching the client module with the first view");
+    const wasm = mine().filter((r) => r.relative.endsWith(".wasm")).map((r) => r.relative);
+    assert.deepEqual(wasm.map((f) => f.split("/").pop().replace(/-[\w-]+\.wasm$/, "")), ["pagecursor_client_bg"]);
+    site.release();
+    const result = await page.evaluate(() => window.__showFeed());
+    assert.deepEqual(result, { ok: true, items: 10 });
+    const fetchedWasm = mine().filter((r) => r.relative.endsWith(".wasm"));
+    assert.equal(fetchedWasm.length, 1, `the module was fetched ${fetchedWasm.length} times: ${fetchedWasm.map((r) => r.relative).join(", ")}`);
     assert.deepEqual(problems, []);
   } finally {
     site.release();
