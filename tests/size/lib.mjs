@@ -176,6 +176,9 @@ export function fetchedBytes(requests) {
   return { gzip: files.reduce((s, f) => s + f.gzip, 0), raw: files.reduce((s, f) => s + f.raw, 0), files };
 }
 
+/** The module a fetched or emitted `.wasm` path is: Vite names an asset <name>-<hash>.wasm. */
+export const wasmModule = (path) => path.split("/").pop().replace(/-[\w-]+\.wasm$/, "");
+
 /** Every file of a build on disk (for the report: what was emitted but maybe not fetched). */
 export function emitted(dir) {
   const out = [];

@@ -13,7 +13,7 @@
 import { test, before, after } from "node:test";
 import assert from "node:assert/strict";
 import { readFileSync } from "node:fs";
-import { buildApp, startSite, launch, coldPage, pagecursorDeferred, emitted } from "./lib.mjs";
+import { buildApp, startSite, launch, coldPage, pagecursorDeferred, emitted, wasmModule } from "./lib.mjs";
 
 let browser;
 let site;
@@ -91,24 +91,23 @@ test("recipe: pagecursor by import() with its wasm preloaded; the first view wai
   const entries = app.chunks.filter((c) => c.isEntry);
   for (const e of entries) assert.deepEqual(e.imports, [], `the entry ${e.fileName} imports ${e.imports.join(", ")} statically`);
   const from = site.requests.length;
-  // This app's requests of this load (site.held() also lists earlier tests' held requests).
-  const mine = () => site.requests.slice(from).filter((r) => r.app === "first-render-lazy");
+  // This app's requests of .wasm files in this load (site.held() also lists earlier tests').
+  const wasm = () => site.requests.slice(from).filter((r) => r.app === "first-render-lazy" && r.relative.endsWith(".wasm"));
   site.hold("first-render-lazy", (relative) => relative.endsWith(".wasm") || lazy.includes(relative));
   const { context, page, problems } = await coldPage(browser, `${site.url}first-render-lazy/`);
   try {
     const rendered = await page
       .waitForFunction(() => document.getElementById("first-view")?.textContent, null, { timeout: 15000 })
       .then(() => true, () => false);
-    assert.ok(rendered, `the first view did not render in 15 s while the server held ${mine().filter((r) => r.held).map((r) => r.relative).join(", ")}`);
-    const preloaded = await until(() => mine().some((r) => r.held && r.relative.endsWith(".wasm")), 10000);
+    assert.ok(rendered, `the first view did not render in 15 s while the server held ${site.held().filter((r) => r.app === "first-render-lazy").map((r) => r.relative).join(", ")}`);
+    const preloaded = await until(() => wasm().some((r) => r.held), 10000);
     assert.ok(preloaded, "the entry did not start fetching the client module with the first view");
-    const wasm = mine().filter((r) => r.relative.endsWith(".wasm")).map((r) => r.relative);
-    assert.deepEqual(wasm.map((f) => f.split("/").pop().replace(/-[\w-]+\.wasm$/, "")), ["pagecursor_client_bg"]);
+    assert.deepEqual(wasm().map((r) => wasmModule(r.relative)), ["pagecursor_client_bg"]);
     site.release();
     const result = await page.evaluate(() => window.__showFeed());
     assert.deepEqual(result, { ok: true, items: 10 });
-    const fetchedWasm = mine().filter((r) => r.relative.endsWith(".wasm"));
-    assert.equal(fetchedWasm.length, 1, `the module was fetched ${fetchedWasm.length} times: ${fetchedWasm.map((r) => r.relative).join(", ")}`);
+    const fetched = wasm().map((r) => r.relative);
+    assert.equal(fetched.length, 1, `the module was fetched ${fetched.length} times: ${fetched.join(", ")}`);
     assert.deepEqual(problems, []);
   } finally {
     site.release();
@@ -153,7 +152,7 @@ async function runLate(query, count) {
   return site.requests
     .slice(from)
     .filter((r) => r.app === "late" && r.relative.endsWith(".wasm"))
-    .map((r) => r.relative.split("/").pop().replace(/-[\w-]+\.wasm$/, ""));
+    .map((r) => wasmModule(r.relative));
 }
 
 test("an app split by route: a late chunk's InfiniteList, paginate and CursorStack work, the page loads the module with them", async () => {

@@ -18,7 +18,7 @@ import { test, before, after } from "node:test";
 import assert from "node:assert/strict";
 import { readFileSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
-import { buildApp, startSite, launch, coldPage, fetchedBytes, emitted, packageInfo, ROOT } from "./lib.mjs";
+import { buildApp, startSite, launch, coldPage, fetchedBytes, emitted, packageInfo, ROOT, wasmModule } from "./lib.mjs";
 
 // The imports of issue 15's table, in its order.
 const IMPORTS = {
@@ -107,8 +107,7 @@ for (const name of Object.keys(IMPORTS)) {
     // The page fetched more than the baseline: pagecursor was not dropped as dead code.
     assert.ok(measured.baseline, "the baseline app did not run");
     assert.ok(bytes.gzip > measured.baseline.gzip, `${name} fetched ${bytes.gzip} B gzip, no more than the baseline's ${measured.baseline.gzip} B`);
-    // Vite names an asset <name>-<hash>.wasm.
-    const modules = bytes.files.map((f) => f.path.split("/").pop()).filter((f) => f.endsWith(".wasm")).map((f) => f.replace(/-[\w-]+\.wasm$/, ""));
+    const modules = bytes.files.filter((f) => f.path.endsWith(".wasm")).map((f) => wasmModule(f.path));
     assert.deepEqual(modules, [MODULE[name]], `${name}: fetched ${JSON.stringify(modules)}`);
     // The glue's imports of a part the app does not use were dropped with its mark
     // (scripts/split-imports.mjs): the names of the wasm's imports survive minification, so the
