@@ -1,6 +1,6 @@
 // Deno: `import source` yields a WebAssembly.Module without any permission flag; instantiated
 // synchronously.
-import source wasmModule from "./pagecursor_bg.wasm";
+import source wasmModule from "./pagecursor_server_bg.wasm";
 import { initSync } from "./pagecursor.js";
 import { loadedNow } from "./loading.js";
 

@@ -5,7 +5,7 @@ import { readFileSync } from "node:fs";
 import { initSync } from "./pagecursor.js";
 import { loadedNow } from "./loading.js";
 
-const wasm = initSync({ module: readFileSync(new URL("./pagecursor_bg.wasm", import.meta.url)) });
+const wasm = initSync({ module: readFileSync(new URL("./pagecursor_server_bg.wasm", import.meta.url)) });
 
 export * from "./exports.js";
 export const ready = loadedNow(wasm);

@@ -1,6 +1,6 @@
 // Cloudflare Workers (workerd, wrangler, miniflare): the runtime compiles a `.wasm` import into
 // a WebAssembly.Module, and global scope may not fetch; instantiated synchronously.
-import wasmModule from "./pagecursor_bg.wasm";
+import wasmModule from "./pagecursor_server_bg.wasm";
 import { initSync } from "./pagecursor.js";
 import { loadedNow } from "./loading.js";
 

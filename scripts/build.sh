@@ -35,6 +35,10 @@ for m in $MODULES; do
   cargo build --release --target wasm32-unknown-unknown --lib --no-default-features \
     --features "npm-module,$(echo "$m" | cut -d: -f2)" --target-dir "target/${m%%:*}"
 done
+# The server module: every feature, cargo profile `server` (opt-level 3), and sha2's unrolled
+# software backend instead of the compact one (no `sha2_backend_soft` cfg).
+RUSTFLAGS="-C target-feature=-reference-types $REMAP" cargo build --profile server \
+  --target wasm32-unknown-unknown --lib --features npm-module --target-dir target/server
 unset RUSTFLAGS
 say "wasm-bindgen --target web"
 rm -rf pkg/snippets target/*-bindgen
@@ -59,6 +63,13 @@ for m in $MODULES; do
   node scripts/check-module.mjs pkg "target/$name-bindgen" "$(echo "$m" | cut -d: -f3)"
   cp "target/$name-bindgen/pagecursor_bg.wasm" "pkg/pagecursor_${name}_bg.wasm"
 done
+cp target/server/wasm32-unknown-unknown/server/pagecursor.wasm target/server-bindgen-input.wasm
+node scripts/without-externref.mjs target/server-bindgen-input.wasm
+wasm-bindgen --target web --omit-default-module-path --encode-into always \
+  --out-dir target/server-bindgen --out-name pagecursor target/server-bindgen-input.wasm
+# The server module has every export of the full module: the same glue drives it.
+node scripts/check-module.mjs pkg target/server-bindgen ""
+cp target/server-bindgen/pagecursor_bg.wasm pkg/pagecursor_server_bg.wasm
 # The glue carries every Rust doc comment as JSDoc and the snippets their source comments; types
 # and docs ship in pkg/index.d.ts. esbuild (a real parser, so nothing is guessed) drops comments
 # and whitespace and simplifies syntax (~4 KB gzip saved). Class and function names stay what
@@ -130,10 +141,15 @@ for m in pagecursor_bg pagecursor_client_bg pagecursor_keyed_bg pagecursor_codec
     "pkg/$m.wasm" -o "pkg/$m.wasm.opt"
   mv "pkg/$m.wasm.opt" "pkg/$m.wasm"
 done
+wasm-opt ${SERVER_OPT:--O3} --enable-bulk-memory --enable-nontrapping-float-to-int --enable-sign-ext \
+  --enable-mutable-globals --enable-reference-types --enable-multivalue \
+  --strip-producers --strip-target-features \
+  pkg/pagecursor_server_bg.wasm -o pkg/pagecursor_server_bg.wasm.opt
+mv pkg/pagecursor_server_bg.wasm.opt pkg/pagecursor_server_bg.wasm
 # Import names without wasm-bindgen's hashes, in the glue and the four modules alike
 # (scripts/import-names.mjs says why); before the inline entry copies the full module.
 node scripts/import-names.mjs pkg/pagecursor.js pkg/pagecursor_bg.wasm pkg/pagecursor_client_bg.wasm \
-  pkg/pagecursor_keyed_bg.wasm pkg/pagecursor_codec_bg.wasm
+  pkg/pagecursor_keyed_bg.wasm pkg/pagecursor_codec_bg.wasm pkg/pagecursor_server_bg.wasm
 # The glue's imports split by the part that needs them, so that a bundle carries only those of
 # the modules it can load (scripts/split-imports.mjs says why and how).
 node scripts/split-imports.mjs pkg/pagecursor.js pkg/pagecursor_bg.wasm pkg/pagecursor_client_bg.wasm \

@@ -1,6 +1,7 @@
 // Prints raw and gzip -9 sizes of what a browser downloads for the package (the web entry,
 // the JS it imports and the full .wasm), then the smaller modules, one of which a page loads
-// instead of the full one when it needs less (src/js/loading.ts), and writes them to
+// instead of the full one when it needs less (src/js/loading.ts), and the server module, which
+// no page downloads (the Node, Deno and workerd entries read it; no budget), and writes them to
 // .build/size.json.
 import { readFileSync, writeFileSync, mkdirSync, readdirSync, statSync } from "node:fs";
 import { gzipSync } from "node:zlib";
@@ -31,5 +32,8 @@ const modules = ["client", "keyed", "codec"].map((name) => {
   return { name, file, raw: bytes.length, gzip: gzipSync(bytes, { level: 9 }).length };
 });
 modules.forEach(show);
+const serverBytes = readFileSync(join(pkg, "pagecursor_server_bg.wasm"));
+const server = { file: "pagecursor_server_bg.wasm", raw: serverBytes.length, gzip: gzipSync(serverBytes, { level: 9 }).length };
+show({ ...server, file: `${server.file} (servers only)` });
 mkdirSync(new URL("../.build/", import.meta.url), { recursive: true });
-writeFileSync(new URL("../.build/size.json", import.meta.url), JSON.stringify({ raw, gzip: gz, files: rows, modules }, null, 2));
+writeFileSync(new URL("../.build/size.json", import.meta.url), JSON.stringify({ raw, gzip: gz, files: rows, modules, server }, null, 2));

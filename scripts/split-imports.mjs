@@ -10,7 +10,8 @@
 //   `__wbg_keyed_imports`: top-level object literals that a bundler drops when nothing refers
 //   to them;
 // - `__wbg_get_imports(...parts)` adds the objects it is given, and the glue's own `init` and
-//   `initSync` (the sync entries: node.js, deno.js, workerd.js, inline.js load the full module)
+//   `initSync` (the sync entries: node.js, deno.js and workerd.js load the server module,
+//   inline.js the full one; both have every import)
 //   give it both.
 // The marks of the parts (src/js/uses-client.ts, uses-keyed.ts) refer to their objects and hand
 // them to loading.ts, which gives pkg/web-load.js the objects of the parts of the module it

@@ -1,8 +1,9 @@
 // When the WebAssembly module can be used, and which one. Owns two facts for the whole package:
 // "is the wasm instantiated?" and "which of the package's modules is it?". The browser entry
 // (pkg/web-load.js) hands `loadWith` a function that fetches and instantiates a module, and this
-// file decides which module and when; the entries that instantiate synchronously (node.js,
-// workerd.js, deno.js, inline.js) load the full module and call `loadedNow` with its exports;
+// file decides which module and when; the entries that instantiate synchronously load every
+// part (node.js, workerd.js and deno.js the server module, built for speed; inline.js the full
+// module) and call `loadedNow` with its exports;
 // api.ts, paginator.ts and the client classes ask `isLoaded`/`whenLoaded`/`notReady` and never
 // touch the wasm before it is there. Calls nothing but the error classes and the entry's
 // functions.
@@ -139,7 +140,8 @@ function settle(loading: Promise<void>): Promise<void> {
 
 /**
  * For a synchronous entry: the module whose `exports` the glue's `initSync` returned is
- * instantiated now. The entries load the full module, but the glue keeps a module it was given
+ * instantiated now. The entries load a module with every part (the server module or the full
+ * one), but the glue keeps a module it was given
  * before them (the tests of the smaller modules do that), so which module it is comes from its
  * exports: a smaller module has none for the parts it leaves out (scripts/check-module.mjs), and
  * calls that need one of them then say so instead of failing inside the glue. The keyed module

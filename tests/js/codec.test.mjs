@@ -378,7 +378,7 @@ test("refusals leave wasm memory as it was: a 100 MB token, 50 MB values over ma
   const { readFileSync } = await import("node:fs");
   const dir = createRequire(import.meta.url).resolve("pagecursor/package.json").replace(/package\.json$/, "");
   const glue = await import(`${dir}pagecursor.js`);
-  const { memory } = glue.initSync({ module: readFileSync(`${dir}pagecursor_bg.wasm`) });
+  const { memory } = glue.initSync({ module: readFileSync(`${dir}pagecursor_server_bg.wasm`) });
   assert.ok(memory instanceof WebAssembly.Memory);
   const signed = new CursorCodec({ keys });
   signed.decode(signed.encode({ warm: "up" }));

@@ -19,7 +19,7 @@ async function wasmMemory() {
   const dir = require.resolve("pagecursor/package.json").replace(/package\.json$/, "");
   await import("pagecursor"); // the entry instantiates the module
   const glue = await import(`${dir}pagecursor.js`);
-  const exports = glue.initSync({ module: readFileSync(`${dir}pagecursor_bg.wasm`) });
+  const exports = glue.initSync({ module: readFileSync(`${dir}pagecursor_server_bg.wasm`) });
   assert.ok(exports.memory instanceof WebAssembly.Memory, "the glue exposes the instance's memory");
   return exports.memory;
 }

@@ -1,30 +1,74 @@
-// The smaller WebAssembly modules of the package (scripts/build.sh; src/js/loading.ts chooses
-// which one a page loads) through the public API, in Node: what each has works as in the full
-// module, what it leaves out refuses with a CursorError, never a trap or a silent wrong answer.
-// Browsers load them; Node's entry always loads the full module, so each test file
-// (client-module, keyed-module, codec-module; each its own process under `node --test`)
-// instantiates its module through the one glue before the entry runs, and the entry's
-// synchronous load finds it in place and tells from its exports which module it is
-// (src/js/loading.ts, `loadedNow`). A smaller module has no exports for the parts it leaves
-// out, so the JS layer is what refuses them, before any call into the glue.
+// The modules of the package other than the one the Node entry loads (scripts/build.sh;
+// src/js/loading.ts chooses which one a page loads) through the public API, in Node: what each
+// has works as in the server module, what it leaves out refuses with a CursorError, never a
+// trap or a silent wrong answer. Browsers load them; Node's entry loads the server module
+// (server-module.test.mjs), so each test file (full-module, client-module, keyed-module,
+// codec-module; each its own process under `node --test`) instantiates its module through the
+// one glue before the entry runs, and the entry's synchronous load finds it in place and tells
+// from its exports which module it is (src/js/loading.ts, `loadedNow`). A smaller module has
+// no exports for the parts it leaves out, so the JS layer is what refuses them, before any
+// call into the glue.
 import { test } from "node:test";
 import assert from "node:assert/strict";
 import { readFileSync } from "node:fs";
+import { readLeb, readName } from "../../scripts/wasm-sections.mjs";
 
 const pkg = new URL("./node_modules/pagecursor/", import.meta.url);
 
 let glue; // the package's glue, with the module under test
 
-/** Loads `pagecursor_<name>_bg.wasm` under the package's glue; returns the package's exports. */
+/** A module's exported functions: name -> function index (its export section). */
+export function exportedFunctions(bytes) {
+  const out = new Map();
+  for (let at = 8; at < bytes.length; ) {
+    const id = bytes[at];
+    const [size, body] = readLeb(bytes, at + 1);
+    if (id === 7) {
+      let [count, p] = readLeb(bytes, body);
+      for (; count > 0; count--) {
+        let name, index;
+        [name, p] = readName(bytes, p);
+        const kind = bytes[p++];
+        [index, p] = readLeb(bytes, p);
+        if (kind === 0) out.set(name, index);
+      }
+    }
+    at = body + size;
+  }
+  return out;
+}
+
+/**
+ * Checks that the glue's live instance (what its `initSync()` returns once loaded) runs the
+ * module `bytes`: an exported wasm function's `name` is its function index (WebAssembly JS
+ * API), which differs between modules built differently, whatever their exports.
+ */
+export function assertLiveModule(glue, bytes, file) {
+  const live = glue.initSync();
+  const mine = exportedFunctions(bytes);
+  assert.ok(mine.size > 0, `${file} exports no function`);
+  for (const [name, index] of mine) {
+    assert.equal(typeof live[name], "function", name);
+    assert.equal(live[name].name, String(index), `${name}: the live instance is not ${file}`);
+  }
+}
+
+/**
+ * Loads `pagecursor_<name>_bg.wasm` (`pagecursor_bg.wasm` for "full") under the package's
+ * glue; returns the package's exports.
+ */
 export async function underModule(name) {
   glue = await import(new URL("pagecursor.js", pkg).href);
-  const bytes = readFileSync(new URL(`pagecursor_${name}_bg.wasm`, pkg));
+  const file = name === "full" ? "pagecursor_bg.wasm" : `pagecursor_${name}_bg.wasm`;
+  const bytes = readFileSync(new URL(file, pkg));
   const full = readFileSync(new URL("pagecursor_bg.wasm", pkg));
   glue.initSync({ module: bytes });
-  test(`the instance under test is pagecursor_${name}_bg.wasm (smaller than the full module)`, () => {
-    assert.ok(bytes.length < full.length - 20_000, `${name} ${bytes.length} B, full ${full.length} B`);
+  const lib = await import("pagecursor");
+  test(`the instance under test is ${file}, not the module the Node entry names`, () => {
+    assertLiveModule(glue, bytes, file);
+    if (name !== "full") assert.ok(bytes.length < full.length - 20_000, `${name} ${bytes.length} B, full ${full.length} B`);
   });
-  return import("pagecursor");
+  return lib;
 }
 
 const pages = [[1, 2], [3], [], [4, 5]];

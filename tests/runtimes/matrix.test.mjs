@@ -95,7 +95,7 @@ describe("server-side runtimes", { concurrency: 1 }, () => {
     id: "deno-node-entry",
     target: "Deno 2 importing pagecursor/node (no flags)",
     cmd: [join(BIN, "deno"), "run", "cli/main.mjs", "--specifier", "pagecursor/node"],
-    fails: /NotCapable: Requires read access to ".*pagecursor_bg\.wasm", run again with the --allow-read flag/,
+    fails: /NotCapable: Requires read access to ".*pagecursor_server_bg\.wasm", run again with the --allow-read flag/,
   });
   cliCell({ id: "node-inline", target: "Node 20 importing pagecursor/inline", entry: "inline.js", cmd: [process.execPath, "cli/main.mjs", "--specifier", "pagecursor/inline"], inline: true });
   cliCell({ id: "deno-inline", target: "Deno 2 importing pagecursor/inline (no flags)", entry: "inline.js", cmd: [join(BIN, "deno"), "run", "cli/main.mjs", "--specifier", "pagecursor/inline"], inline: true });
@@ -393,7 +393,7 @@ describe("Cloudflare Workers runtime", () => {
 
   test("workerd runs the shared checks", async () => {
     const result = await (await fetch(base + "selftest")).json();
-    record({ id: "workerd", target: "Cloudflare Workers runtime (workerd 1.20261117, local)", expect: "works", ...summarize(result), startupMs: cells.startupMs, bytes: sizes(join(OUT, "workerd"), ["worker.js", "pagecursor_bg.wasm"]) });
+    record({ id: "workerd", target: "Cloudflare Workers runtime (workerd 1.20261117, local)", expect: "works", ...summarize(result), startupMs: cells.startupMs, bytes: sizes(join(OUT, "workerd"), ["worker.js", "pagecursor_server_bg.wasm"]) });
     assertWorks(result);
   });
 

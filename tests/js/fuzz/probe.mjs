@@ -70,7 +70,7 @@ export async function stackProbe(lib, pkgDir) {
   const off = { enabled: false, why: "", leaked: () => 0 };
   let wasm, top;
   try {
-    const found = layout(readFileSync(new URL("pagecursor_bg.wasm", pkgDir)));
+    const found = layout(readFileSync(new URL("pagecursor_server_bg.wasm", pkgDir)));
     if (!found || found[1] < found[0] || found[0] % 4 !== 0) return { ...off, why: "not a stack-first layout" };
     top = found[0];
     const glue = await import(new URL("pagecursor.js", pkgDir).href);
