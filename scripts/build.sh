@@ -35,9 +35,12 @@ for m in $MODULES; do
   cargo build --release --target wasm32-unknown-unknown --lib --no-default-features \
     --features "npm-module,$(echo "$m" | cut -d: -f2)" --target-dir "target/${m%%:*}"
 done
-# The server module: every feature, cargo profile `server` (opt-level 3), and sha2's unrolled
-# software backend instead of the compact one (no `sha2_backend_soft` cfg).
-RUSTFLAGS="-C target-feature=-reference-types $REMAP" cargo build --profile server \
+# The server module: every feature, cargo profile `server` (opt-level 3), sha2's unrolled
+# software backend instead of the compact one (no `sha2_backend_soft` cfg), and wasm SIMD, which
+# every server runtime the package supports has (Node >= 16.4, Deno, Bun, workerd) and LLVM
+# vectorizes loops with (SHA-256's message schedule among them): signed cursors 6-8 % faster,
+# the module 8 KB smaller (bench/README.md, "A module for servers").
+RUSTFLAGS="-C target-feature=-reference-types,+simd128 $REMAP" cargo build --profile server \
   --target wasm32-unknown-unknown --lib --features npm-module --target-dir target/server
 unset RUSTFLAGS
 say "wasm-bindgen --target web"
@@ -141,7 +144,7 @@ for m in pagecursor_bg pagecursor_client_bg pagecursor_keyed_bg pagecursor_codec
     "pkg/$m.wasm" -o "pkg/$m.wasm.opt"
   mv "pkg/$m.wasm.opt" "pkg/$m.wasm"
 done
-wasm-opt ${SERVER_OPT:--O3} --enable-bulk-memory --enable-nontrapping-float-to-int --enable-sign-ext \
+wasm-opt ${SERVER_OPT:--O3} --enable-simd --enable-bulk-memory --enable-nontrapping-float-to-int --enable-sign-ext \
   --enable-mutable-globals --enable-reference-types --enable-multivalue \
   --strip-producers --strip-target-features \
   pkg/pagecursor_server_bg.wasm -o pkg/pagecursor_server_bg.wasm.opt
