@@ -17,7 +17,7 @@ const ROWS = [
   { id: "vite", name: `Vite ${versions.vite} (build)`, how: "nothing; workers in either format (\`iife\` default: cell vite-iife-worker)", worker: "vite-worker", also: "vite-iife-worker" },
   { id: "vite-dev", name: `Vite ${versions.vite} (dev server)`, how: "nothing", worker: "vite-dev-worker" },
   { id: "webpack", name: `webpack ${versions.webpack} (production)`, how: "nothing", worker: "webpack-worker" },
-  { id: "esbuild", name: `esbuild ${versions.esbuild} (\`--format=esm\`)`, how: "copy the four `pagecursor*_bg.wasm` next to the bundle", worker: "esbuild-worker", limit: "esbuild-iife", limitText: "no `--format=iife`" },
+  { id: "esbuild", name: `esbuild ${versions.esbuild} (\`--format=esm\`)`, how: "copy the four browser modules (`pagecursor{,_client,_keyed,_codec}_bg.wasm`) next to the bundle", worker: "esbuild-worker", limit: "esbuild-iife", limitText: "no `--format=iife`" },
   { id: "esbuild-iife-inline", name: "esbuild `--format=iife` + `pagecursor/inline`", how: "import `pagecursor/inline` (wasm inlined as base64)", worker: "esbuild-iife-inline-worker", optional: true },
   { id: "vite-inline", name: "Vite, default `iife` workers + `pagecursor/inline`", how: "import `pagecursor/inline`", worker: "vite-inline-worker", optional: true },
   { id: "importmap", name: "`<script type=\"module\">` + import map", how: "map `pagecursor` to `…/pagecursor/web.js`", worker: "importmap-worker", limit: "worker-bare", limitText: "workers import `…/pagecursor/web.js` by URL" },
