@@ -140,11 +140,12 @@ const split = (s: string): string[] => s.split(".").filter((p) => p !== "");
 
 // True for a fetch Response (of this realm, or any object that calls itself one: another
 // realm's, a polyfill's); decided by the intrinsics, and false for anything whose check
-// throws (a Proxy: its reads then fail the page as they would have).
+// throws (a Proxy: its reads then fail the page as they would have). A plain object, what
+// nearly every page is, is answered by its prototype alone: one read, no brand check.
 function isResponse(v: unknown): boolean {
   try {
-    return (RESPONSE !== undefined && apply(hasInstance, RESPONSE, [v]))
-      || (protoOf(v) !== OBJECT_PROTO && apply(objectTag, v, []) === "[object Response]");
+    if (protoOf(v) === OBJECT_PROTO) return false;
+    return (RESPONSE !== undefined && apply(hasInstance, RESPONSE, [v])) || apply(objectTag, v, []) === "[object Response]";
   } catch {
     return false;
   }
