@@ -748,3 +748,19 @@ describe("option validation", () => {
     });
   }
 });
+
+describe("a page read once", () => {
+  test("a Proxy page: its prototype is asked once per page, each field it is read for once", async () => {
+    const traps = [];
+    const pages = [{ items: [1, 2], next: "b" }, { items: [3], next: undefined }];
+    const f = async (t) =>
+      new Proxy(pages[t === "b" ? 1 : 0], {
+        getPrototypeOf: (o) => (traps.push("proto"), Object.getPrototypeOf(o)),
+        get: (o, k) => (traps.push(String(k)), o[k]),
+      });
+    assert.deepEqual(await paginate(f, IN).toArray(), [1, 2, 3]);
+    // Per page: the prototype (is it a fetch Response?), then items and next. (`then` is read
+    // by the language, when the async fetchPage's promise resolves with the page.)
+    assert.deepEqual(traps.filter((k) => k !== "then"), ["proto", "items", "next", "proto", "items", "next"]);
+  });
+});
