@@ -2,14 +2,16 @@
 # Release wasm -> wasm-bindgen --target web -> wasm-opt -Oz -> pkg/, then the sizes a browser downloads.
 source "$(dirname "$0")/lib.sh"
 
-say "cargo build --release --target wasm32-unknown-unknown: four modules"
-# Four modules from one crate (one glue, pkg/pagecursor.js, drives each);
+say "cargo build --target wasm32-unknown-unknown: four browser modules and the server module"
+# Five modules from one crate (one glue, pkg/pagecursor.js, drives each);
 # Cargo.toml says what each feature gates, src/js/loading.ts which module a page loads:
 # - pagecursor_bg.wasm: everything (default features);
 # - pagecursor_client_bg.wasm (`client`): paginate, InfiniteList, CursorStack and plain cursors;
 # - pagecursor_keyed_bg.wasm (`keyed`, `page-models`): the codec with signing and sealing, and
 #   the page models;
-# - pagecursor_codec_bg.wasm (no feature): plain cursors.
+# - pagecursor_codec_bg.wasm (no feature): plain cursors;
+# - pagecursor_server_bg.wasm: everything, built for speed instead of size (below), for the
+#   entries that read it from disk (node.js, deno.js, workerd.js).
 # A smaller module has no exports for what it leaves out (scripts/check-module.mjs checks which);
 # the glue still defines their classes, and the JS layer never calls them in that module.
 # `npm-module`: no std in the module (src/lib.rs).
@@ -144,12 +146,14 @@ for m in pagecursor_bg pagecursor_client_bg pagecursor_keyed_bg pagecursor_codec
     "pkg/$m.wasm" -o "pkg/$m.wasm.opt"
   mv "pkg/$m.wasm.opt" "pkg/$m.wasm"
 done
-wasm-opt ${SERVER_OPT:--O3} --enable-simd --enable-bulk-memory --enable-nontrapping-float-to-int --enable-sign-ext \
+# The server module for speed: -O3 (-O4 measured no faster and 640 B larger; bench/README.md, "A
+# module for servers").
+wasm-opt -O3 --enable-simd --enable-bulk-memory --enable-nontrapping-float-to-int --enable-sign-ext \
   --enable-mutable-globals --enable-reference-types --enable-multivalue \
   --strip-producers --strip-target-features \
   pkg/pagecursor_server_bg.wasm -o pkg/pagecursor_server_bg.wasm.opt
 mv pkg/pagecursor_server_bg.wasm.opt pkg/pagecursor_server_bg.wasm
-# Import names without wasm-bindgen's hashes, in the glue and the four modules alike
+# Import names without wasm-bindgen's hashes, in the glue and the five modules alike
 # (scripts/import-names.mjs says why); before the inline entry copies the full module.
 node scripts/import-names.mjs pkg/pagecursor.js pkg/pagecursor_bg.wasm pkg/pagecursor_client_bg.wasm \
   pkg/pagecursor_keyed_bg.wasm pkg/pagecursor_codec_bg.wasm pkg/pagecursor_server_bg.wasm
