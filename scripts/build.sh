@@ -57,24 +57,23 @@ cp target/wasm32-unknown-unknown/release/pagecursor.wasm target/pagecursor-bindg
 node scripts/without-externref.mjs target/pagecursor-bindgen-input.wasm
 wasm-bindgen --target web --omit-default-module-path --encode-into always \
   --out-dir pkg --out-name pagecursor target/pagecursor-bindgen-input.wasm
-for m in $MODULES; do
-  name=${m%%:*}
-  cp "target/$name/wasm32-unknown-unknown/release/pagecursor.wasm" "target/$name-bindgen-input.wasm"
+# The other modules the same way, each into pkg/pagecursor_<name>_bg.wasm, checked to fit the
+# full module's glue: its exports, but for the parts it leaves out (LEFT_OUT), and imports the
+# glue has.
+bind_module() { # bind_module NAME CARGO_OUTPUT LEFT_OUT
+  local name=$1
+  cp "$2" "target/$name-bindgen-input.wasm"
   node scripts/without-externref.mjs "target/$name-bindgen-input.wasm"
   wasm-bindgen --target web --omit-default-module-path --encode-into always \
     --out-dir "target/$name-bindgen" --out-name pagecursor "target/$name-bindgen-input.wasm"
-  # Each module must fit the full module's glue: its exports, but for the parts it leaves out,
-  # and imports the glue has.
-  node scripts/check-module.mjs pkg "target/$name-bindgen" "$(echo "$m" | cut -d: -f3)"
+  node scripts/check-module.mjs pkg "target/$name-bindgen" "$3"
   cp "target/$name-bindgen/pagecursor_bg.wasm" "pkg/pagecursor_${name}_bg.wasm"
+}
+for m in $MODULES; do
+  bind_module "${m%%:*}" "target/${m%%:*}/wasm32-unknown-unknown/release/pagecursor.wasm" "$(echo "$m" | cut -d: -f3)"
 done
-cp target/server/wasm32-unknown-unknown/server/pagecursor.wasm target/server-bindgen-input.wasm
-node scripts/without-externref.mjs target/server-bindgen-input.wasm
-wasm-bindgen --target web --omit-default-module-path --encode-into always \
-  --out-dir target/server-bindgen --out-name pagecursor target/server-bindgen-input.wasm
-# The server module has every export of the full module: the same glue drives it.
-node scripts/check-module.mjs pkg target/server-bindgen ""
-cp target/server-bindgen/pagecursor_bg.wasm pkg/pagecursor_server_bg.wasm
+# The server module leaves nothing out: the same glue drives it as the full module.
+bind_module server target/server/wasm32-unknown-unknown/server/pagecursor.wasm ""
 # The glue carries every Rust doc comment as JSDoc and the snippets their source comments; types
 # and docs ship in pkg/index.d.ts. esbuild (a real parser, so nothing is guessed) drops comments
 # and whitespace and simplifies syntax (~4 KB gzip saved). Class and function names stay what
@@ -139,20 +138,20 @@ say "wasm-opt -Oz"
 # as calls, the modules are 1-3.5 KB larger raw but smaller compressed (gzip -9: full -1,781 B,
 # client -1,043 B, keyed -601 B, codec -93 B; brotli -661/-451/-249/-93 B), at a cost within
 # the benchmarks' noise (bench/README.md, "wasm-opt's one-caller inlining").
-for m in pagecursor_bg pagecursor_client_bg pagecursor_keyed_bg pagecursor_codec_bg; do
-  wasm-opt -Oz --converge --low-memory-unused --one-caller-inline-max-function-size 30 --enable-bulk-memory --enable-nontrapping-float-to-int --enable-sign-ext \
+optimize() { # optimize pkg/MODULE.wasm WASM-OPT-FLAGS... (in place)
+  local file=$1
+  shift
+  wasm-opt "$@" --enable-bulk-memory --enable-nontrapping-float-to-int --enable-sign-ext \
     --enable-mutable-globals --enable-reference-types --enable-multivalue \
-    --strip-producers --strip-target-features \
-    "pkg/$m.wasm" -o "pkg/$m.wasm.opt"
-  mv "pkg/$m.wasm.opt" "pkg/$m.wasm"
+    --strip-producers --strip-target-features "$file" -o "$file.opt"
+  mv "$file.opt" "$file"
+}
+for m in pagecursor_bg pagecursor_client_bg pagecursor_keyed_bg pagecursor_codec_bg; do
+  optimize "pkg/$m.wasm" -Oz --converge --low-memory-unused --one-caller-inline-max-function-size 30
 done
 # The server module for speed: -O3 (-O4 measured no faster and 640 B larger; bench/README.md, "A
-# module for servers").
-wasm-opt -O3 --enable-simd --enable-bulk-memory --enable-nontrapping-float-to-int --enable-sign-ext \
-  --enable-mutable-globals --enable-reference-types --enable-multivalue \
-  --strip-producers --strip-target-features \
-  pkg/pagecursor_server_bg.wasm -o pkg/pagecursor_server_bg.wasm.opt
-mv pkg/pagecursor_server_bg.wasm.opt pkg/pagecursor_server_bg.wasm
+# module for servers"), with the SIMD its build enabled.
+optimize pkg/pagecursor_server_bg.wasm -O3 --enable-simd
 # Import names without wasm-bindgen's hashes, in the glue and the five modules alike
 # (scripts/import-names.mjs says why); before the inline entry copies the full module.
 node scripts/import-names.mjs pkg/pagecursor.js pkg/pagecursor_bg.wasm pkg/pagecursor_client_bg.wasm \

@@ -26,14 +26,14 @@ const show = (r) => console.log(`${r.file.padEnd(60)} ${String(r.raw).padStart(8
 rows.forEach(show);
 console.log(`${"total (browser download)".padEnd(60)} ${String(raw).padStart(8)} B  ${String(gz).padStart(7)} B gzip`);
 // The smaller modules, each instead of the full one on a page that needs less (loading.ts).
-const modules = ["client", "keyed", "codec"].map((name) => {
+const moduleOf = (name) => {
   const file = `pagecursor_${name}_bg.wasm`;
   const bytes = readFileSync(join(pkg, file));
   return { name, file, raw: bytes.length, gzip: gzipSync(bytes, { level: 9 }).length };
-});
+};
+const modules = ["client", "keyed", "codec"].map(moduleOf);
 modules.forEach(show);
-const serverBytes = readFileSync(join(pkg, "pagecursor_server_bg.wasm"));
-const server = { file: "pagecursor_server_bg.wasm", raw: serverBytes.length, gzip: gzipSync(serverBytes, { level: 9 }).length };
+const server = moduleOf("server");
 show({ ...server, file: `${server.file} (servers only)` });
 mkdirSync(new URL("../.build/", import.meta.url), { recursive: true });
 writeFileSync(new URL("../.build/size.json", import.meta.url), JSON.stringify({ raw, gzip: gz, files: rows, modules, server }, null, 2));

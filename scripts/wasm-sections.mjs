@@ -1,6 +1,7 @@
 // The little of the WebAssembly binary format that the build's module edits need
-// (scripts/without-externref.mjs, scripts/import-names.mjs): LEB128 numbers, names, and a walk
-// over a module's sections that rebuilds it with some sections replaced.
+// (scripts/without-externref.mjs, scripts/import-names.mjs): LEB128 numbers, names, a walk over
+// a module's sections (also read by tests/js/module-parts.mjs), and one that rebuilds it with
+// some sections replaced.
 
 /** The unsigned LEB128 number at `at` of `bytes`: `[value, the offset after it]`. */
 export function readLeb(bytes, at) {
@@ -35,19 +36,25 @@ export function readName(bytes, at) {
   return [bytes.toString("utf8", start, start + length), start + length];
 }
 
+/** The sections of the module `bytes`, in order: `{ id, start, body, end }` (offsets). */
+export function* sections(bytes) {
+  for (let start = 8; start < bytes.length; ) {
+    const id = bytes[start];
+    const [size, body] = readLeb(bytes, start + 1);
+    yield { id, start, body, end: body + size };
+    start = body + size;
+  }
+}
+
 /**
  * The module `bytes` with each section that `edit(id, bodyStart, end)` answers a new body for
  * (a Buffer) replaced by it; `undefined` keeps the section as it is.
  */
 export function rewriteSections(bytes, edit) {
   const parts = [bytes.subarray(0, 8)];
-  for (let at = 8; at < bytes.length; ) {
-    const id = bytes[at];
-    const [size, body] = readLeb(bytes, at + 1);
-    const end = body + size;
+  for (const { id, start, body, end } of sections(bytes)) {
     const replaced = edit(id, body, end);
-    parts.push(replaced === undefined ? bytes.subarray(at, end) : Buffer.concat([Buffer.from([id]), leb(replaced.length), replaced]));
-    at = end;
+    parts.push(replaced === undefined ? bytes.subarray(start, end) : Buffer.concat([Buffer.from([id]), leb(replaced.length), replaced]));
   }
   return Buffer.concat(parts);
 }

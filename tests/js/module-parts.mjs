@@ -11,7 +11,7 @@
 import { test } from "node:test";
 import assert from "node:assert/strict";
 import { readFileSync } from "node:fs";
-import { readLeb, readName } from "../../scripts/wasm-sections.mjs";
+import { readLeb, readName, sections } from "../../scripts/wasm-sections.mjs";
 
 const pkg = new URL("./node_modules/pagecursor/", import.meta.url);
 
@@ -20,20 +20,17 @@ let glue; // the package's glue, with the module under test
 /** A module's exported functions: name -> function index (its export section). */
 export function exportedFunctions(bytes) {
   const out = new Map();
-  for (let at = 8; at < bytes.length; ) {
-    const id = bytes[at];
-    const [size, body] = readLeb(bytes, at + 1);
-    if (id === 7) {
-      let [count, p] = readLeb(bytes, body);
-      for (; count > 0; count--) {
-        let name, index;
-        [name, p] = readName(bytes, p);
-        const kind = bytes[p++];
-        [index, p] = readLeb(bytes, p);
-        if (kind === 0) out.set(name, index);
-      }
+  const EXPORT = 7;
+  for (const { id, body } of sections(bytes)) {
+    if (id !== EXPORT) continue;
+    let [count, p] = readLeb(bytes, body);
+    for (; count > 0; count--) {
+      let name, index;
+      [name, p] = readName(bytes, p);
+      const kind = bytes[p++];
+      [index, p] = readLeb(bytes, p);
+      if (kind === 0) out.set(name, index); // a function
     }
-    at = body + size;
   }
   return out;
 }

@@ -2,10 +2,9 @@
 // feature of the full module, built for speed (cargo profile `server`, wasm-opt -O3) instead of
 // size, since a server reads it from disk and no page downloads it (scripts/build.sh;
 // bench/README.md, "A module for servers"). The rest of this folder's suites run on it through
-// the Node entry; this file checks that the entry's instance is that module, that the one glue
-// drives it (the same exports and imports as the full module), and that the size-built full
-// module, which browsers load, still walks, scrolls, pages and signs in Node
-// (full-module.test.mjs).
+// the Node entry; this file checks that the entry's instance is that module and that the one
+// glue drives it (the same exports and imports as the full module). full-module.test.mjs runs
+// the size-built full module, which browsers load, in Node.
 import { test } from "node:test";
 import assert from "node:assert/strict";
 import { readFileSync } from "node:fs";
