@@ -4,7 +4,7 @@
 # headless Chromium: the per-import budgets of bench/size-budget.json "perImport" (figures into
 # .build/size-imports.json), a first render that does not wait for the wasm, the recipe that keeps
 # pagecursor out of the first chunk (docs/recipes.md), and a module worker that answers its first
-# message. The first-render figures are a separate measurement:
+# message; then the size figures of the docs against this build (scripts/doc-figures.mjs). The first-render figures are a separate measurement:
 # `node tests/size/first-render.mjs`.
 source "$(dirname "$0")/../lib.sh"
 
@@ -17,5 +17,7 @@ status=0
 # The per-import budgets run even when a loading test fails, so that both are reported.
 timeout 300 node --test --test-concurrency=1 --test-reporter=spec tests/size/per-import.test.mjs || status=$?
 timeout 300 node --test --test-concurrency=1 --test-reporter=spec tests/size/loading.test.mjs || status=$?
+# The size figures of the docs are this build's (and the per-import sizes just measured).
+node scripts/doc-figures.mjs --check || status=$?
 echo "per-import sizes and first render: $((SECONDS - started)) s wall"
 exit $status
