@@ -1,7 +1,7 @@
 // The little of the WebAssembly binary format that the build's module edits need
 // (scripts/without-externref.mjs, scripts/import-names.mjs): LEB128 numbers, names, a walk over
-// a module's sections (also read by tests/js/module-parts.mjs), and one that rebuilds it with
-// some sections replaced.
+// a module's sections (also read by tests/js/module-parts.mjs and the fuzzer's stack probe,
+// tests/js/fuzz/probe.mjs), and one that rebuilds it with some sections replaced.
 
 /** The unsigned LEB128 number at `at` of `bytes`: `[value, the offset after it]`. */
 export function readLeb(bytes, at) {
@@ -13,6 +13,23 @@ export function readLeb(bytes, at) {
     shift += 7;
     if (!(byte & 0x80)) return [value, at];
   }
+}
+
+/**
+ * The signed LEB128 number at `at` of `bytes` (an `i32.const`, a data segment's offset), up to
+ * 32 bits: `[value, the offset after it]`.
+ */
+export function readSleb(bytes, at) {
+  let value = 0;
+  let shift = 0;
+  let byte;
+  do {
+    byte = bytes[at++];
+    value |= (byte & 0x7f) << shift;
+    shift += 7;
+  } while (byte & 0x80);
+  if (shift < 32 && byte & 0x40) value |= -1 << shift;
+  return [value, at];
 }
 
 /** `n` as unsigned LEB128. */

@@ -14,48 +14,34 @@
 // record as the package's own entry). It checks the layout first (stack first, data above
 // it: the global and data sections of the .wasm) and stays off when that does not hold.
 import { readFileSync } from "node:fs";
+import { sections, readLeb, readSleb } from "../../../scripts/wasm-sections.mjs";
 
 /** [stack top, first data address] from a .wasm file, or undefined when unreadable. */
 function layout(bytes) {
-  let p = 8;
-  const uleb = () => {
-    let r = 0, s = 0, x;
-    do { x = bytes[p++]; r += (x & 127) * 2 ** s; s += 7; } while (x & 128);
-    return r;
-  };
-  const sleb = () => {
-    let r = 0, s = 0, x;
-    do { x = bytes[p++]; r |= (x & 127) << s; s += 7; } while (x & 128);
-    if (s < 32 && (x & 64)) r |= -1 << s;
-    return r;
-  };
   let top, lowestData = Infinity;
-  while (p < bytes.length) {
-    const id = bytes[p++];
-    const len = uleb();
-    const end = p + len;
+  for (const { id, body } of sections(bytes)) {
+    let [n, p] = readLeb(bytes, body);
     if (id === 6) {
       // The first mutable i32 global initialized by a constant is the stack pointer.
-      const n = uleb();
       for (let i = 0; i < n && top === undefined; i++) {
         const type = bytes[p++], mutable = bytes[p++], op = bytes[p++];
-        const v = op === 0x41 ? sleb() : undefined;
+        let v;
+        if (op === 0x41) [v, p] = readSleb(bytes, p);
         while (bytes[p++] !== 0x0b);
         if (type === 0x7f && mutable === 1 && v !== undefined) top = v;
       }
     } else if (id === 11) {
-      const n = uleb();
       for (let i = 0; i < n; i++) {
-        const flags = uleb();
-        if (flags !== 0) return undefined;
-        if (bytes[p++] !== 0x41) return undefined;
-        lowestData = Math.min(lowestData, sleb());
-        p++;
-        const size = uleb();
+        let flags, offset, size;
+        [flags, p] = readLeb(bytes, p);
+        if (flags !== 0 || bytes[p++] !== 0x41) return undefined;
+        [offset, p] = readSleb(bytes, p);
+        lowestData = Math.min(lowestData, offset);
+        p++; // the `end` of the offset expression
+        [size, p] = readLeb(bytes, p);
         p += size;
       }
     }
-    p = end;
   }
   return top === undefined ? undefined : [top, lowestData];
 }
