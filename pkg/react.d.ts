@@ -1,4 +1,4 @@
-// Hand-written, the contract: the source (src/js/react.ts) is checked against it by
+// Hand-written, the contract: the source (src/js/frameworks/react.ts) is checked against it by
 // `tsc -p src/js/tsconfig.json`. React's types are the user's (an optional peer dependency),
 // so these types import nothing from "react".
 import type {

@@ -1,4 +1,4 @@
-// Hand-written, the contract: the source (src/js/tanstack.ts) is checked against it by
+// Hand-written, the contract: the source (src/js/frameworks/tanstack.ts) is checked against it by
 // `tsc -p src/js/tsconfig.json`. Its result is structurally what TanStack Query v5's infinite
 // query options expect, with no import of TanStack's types.
 import type { AnyWalkArgs, PaginateOptions, PresetItem, PresetToken, WalkArgs } from "./index.js";

@@ -4,7 +4,7 @@ source "$(dirname "$0")/lib.sh"
 
 say "cargo build --target wasm32-unknown-unknown: four browser modules and the server module"
 # Five modules from one crate (one glue, pkg/pagecursor.js, drives each);
-# Cargo.toml says what each feature gates, src/js/loading.ts which module a page loads:
+# Cargo.toml says what each feature gates, src/js/loading/loading.ts which module a page loads:
 # - pagecursor_bg.wasm: everything (default features);
 # - pagecursor_client_bg.wasm (`client`): paginate, InfiniteList, CursorStack and plain cursors;
 # - pagecursor_keyed_bg.wasm (`keyed`, `page-models`): the codec with signing and sealing, and
@@ -100,32 +100,33 @@ for f in $(find pkg/snippets -name '*.js' | sort); do
   # Only the codec's walker is large enough for renamed locals to pay.
   case "$f" in */src/wasm/codec.js) minify "$f" "$f" --minify-identifiers ;; *) minify "$f" "$f" ;; esac
 done
-# The hand-written JS layer (src/js/, with its comments) ships the same way: the TypeScript
-# files (src/js/*.ts; `tsc -p src/js/tsconfig.json` checks them) compile with the same flags,
+# The hand-written JS layer (src/js/, a folder per concept, with its comments) ships the same
+# way, into the flat pkg/ its imports name: the TypeScript files (src/js/*/*.ts and the entries'
+# lists src/js/*.ts; `tsc -p src/js/tsconfig.json` checks them) compile with the same flags,
 # esbuild dropping their types. api.js and codec.js keep their identifiers: `--keep-names` would wrap
 # each export in a naming call and the CursorCodec class in a static block, which bundlers must
 # keep, so a bundle without CursorCodec or encodeCursor could no longer drop them (its exports
 # are `const` arrows and a class, named by the language itself).
-minify src/js/api.ts pkg/api.js
-minify src/js/codec.ts pkg/codec.js
+minify src/js/codec/api.ts pkg/api.js
+minify src/js/codec/codec.ts pkg/codec.js
 # How the client classes find a codec's wasm object, and the marks of code that needs a part of
 # the package (small: no renaming, like the snippets).
-minify src/js/codec-of.ts pkg/codec-of.js
-minify src/js/uses-keyed.ts pkg/uses-keyed.js
-minify src/js/uses-client.ts pkg/uses-client.js
+minify src/js/codec/codec-of.ts pkg/codec-of.js
+minify src/js/loading/uses-keyed.ts pkg/uses-keyed.js
+minify src/js/loading/uses-client.ts pkg/uses-client.js
 # The root entry's list of exports and the client half of it (re-exports only).
 minify src/js/exports.ts pkg/exports.js
 minify src/js/client.ts pkg/client.js
 # The option readers that paginator.js, react.js and tanstack.js share (small: no renaming, like
 # the snippets).
-minify src/js/options.ts pkg/options.js
+minify src/js/options/options.ts pkg/options.js
 # The paginator's driver and the rest rename their locals (see minify above).
-for f in paginator stack infinite; do minify "src/js/$f.ts" "pkg/$f.js" --minify-identifiers --keep-names; done
-minify src/js/loading.ts pkg/loading.js --minify-identifiers
+for f in paginate/paginator stack/stack list/infinite; do minify "src/js/$f.ts" "pkg/${f#*/}.js" --minify-identifiers --keep-names; done
+minify src/js/loading/loading.ts pkg/loading.js --minify-identifiers
 # pagecursor/react and pagecursor/tanstack: their published types are the hand-written
 # pkg/react.d.ts and pkg/tanstack.d.ts, which `tsc -p src/js/tsconfig.json` checks the sources
 # against.
-for f in react tanstack; do minify "src/js/$f.ts" "pkg/$f.js" --minify-identifiers --keep-names; done
+for f in react tanstack; do minify "src/js/frameworks/$f.ts" "pkg/$f.js" --minify-identifiers --keep-names; done
 say "wasm-opt -Oz"
 # `--converge` repeats the passes until the module stops shrinking (~300 B gzip, ~5 s).
 # `--low-memory-unused` lets wasm-opt fold constant additions into load and store offsets, which

@@ -9,7 +9,7 @@
 //   of LEFT_OUT (a comma-separated list of the glue's classes and functions: the parts the
 //   module is built without), which it must lack: an export it lacks belongs to a listed class
 //   or function (its methods, its free, its FinalizationRegistry), and the smaller glue defines
-//   none of them. The JS layer never calls those in that module (src/js/loading.ts);
+//   none of them. The JS layer never calls those in that module (src/js/loading/loading.ts);
 // - every import of the smaller module is one the full glue provides, with the same JS body
 //   (the same name, hash included, and the same conversion of its arguments);
 // - outside their list of imports and their `import` lines (the wrappers of every export, the

@@ -3,7 +3,7 @@
 //    classes and enums a page does not use;
 // 2. exports the glue's own steps of loading a module (`__wbg_get_imports`, `__wbg_load`,
 //    `__wbg_finalize_init`), so that the browser entry can swap in a larger module when code
-//    that needs one arrives late (pkg/web-load.js, src/js/loading.ts): the glue's `init` loads
+//    that needs one arrives late (pkg/web-load.js, src/js/loading/loading.ts): the glue's `init` loads
 //    once and cannot.
 //
 //   node scripts/finish-glue.mjs pkg/pagecursor.js

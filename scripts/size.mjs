@@ -1,6 +1,6 @@
 // Prints raw and gzip -9 sizes of what a browser downloads for the package (the web entry,
 // the JS it imports and the full .wasm), then the smaller modules, one of which a page loads
-// instead of the full one when it needs less (src/js/loading.ts), and the server module, which
+// instead of the full one when it needs less (src/js/loading/loading.ts), and the server module, which
 // no page downloads (the Node, Deno and workerd entries read it; no budget), and writes them to
 // .build/size.json.
 import { readFileSync, writeFileSync, mkdirSync, readdirSync, statSync } from "node:fs";

@@ -13,7 +13,7 @@
 //   `initSync` (the sync entries: node.js, deno.js and workerd.js load the server module,
 //   inline.js the full one; both have every import)
 //   give it both.
-// The marks of the parts (src/js/uses-client.ts, uses-keyed.ts) refer to their objects and hand
+// The marks of the parts (src/js/loading/uses-client.ts, uses-keyed.ts) refer to their objects and hand
 // them to loading.ts, which gives pkg/web-load.js the objects of the parts of the module it
 // loads. So a bundle of plain cursors, which keeps neither mark, drops the client and keyed
 // imports, and with them the page models' and the list's snippets (inline0.js, inline1.js) that

@@ -406,7 +406,7 @@ impl JsCursorCodec {
             ..Default::default()
         };
         // Without signing and sealing (the package's smaller modules) the package itself makes
-        // the only codecs: the shared plain one and the React stack's (src/js/codec-of.ts), with
+        // the only codecs: the shared plain one and the React stack's (src/js/codec/codec-of.ts), with
         // no option but `maxLength`; any other is refused unread, so its reader is not linked.
         if !cfg!(feature = "keyed") {
             for name in ["mode", "ttl", "clockSkew", "padding", "now"] {
@@ -501,7 +501,7 @@ impl JsCursorCodec {
 impl JsCursorCodec {
     /// The core of this codec, for the bindings that are given it as `options.codec` (the
     /// paginator, the cursor stack, the infinite list, keyset pages): the JS layer hands them
-    /// the wasm object of a CursorCodec it made (src/js/codec.ts `codecOption`), never a user
+    /// the wasm object of a CursorCodec it made (src/js/codec/codec.ts `codecOption`), never a user
     /// value, so nothing here looks anything up.
     pub fn core(&self) -> Rc<codec::CursorCodec> {
         self.inner.clone()

@@ -93,7 +93,7 @@ impl From<RangeError> for JsValue {
 /// What a caller gave, as an argument error names it: a number as JS prints it (`-1`, `1.5`,
 /// `NaN`, `Infinity`; JS formats it so that Rust's float formatting, about 8 KB gzip of the
 /// module, is not linked in), anything else by its type (`string`, `null`, `undefined`).
-/// `given` in src/js/options.ts writes the same.
+/// `given` in src/js/options/options.ts writes the same.
 fn given(value: &JsValue) -> String {
     if let Some(n) = value.as_f64() {
         js_sys::Number::from(n)
@@ -120,7 +120,7 @@ pub(crate) fn range_error(why: &str) -> JsValue {
 }
 
 /// A whole number in `[min, max]`, the one reader of every whole-number option and argument of
-/// the bindings, with the one message of every export (src/js/options.ts `whole` writes the same
+/// the bindings, with the one message of every export (src/js/options/options.ts `whole` writes the same
 /// for the JS layer): `<what> must be a whole number from <min> to <max>, got <given>`, a
 /// `TypeError` when `value` is not a number, a `RangeError` for any other number (a fraction,
 /// `NaN`, `Infinity`, out of range): a number is never rounded or clamped. (Messages are
@@ -153,7 +153,7 @@ pub(crate) fn whole_number(
 }
 
 /// The `TypeError` of an options bag that is not an object (`what`: `options`, or the path of
-/// a nested bag), in the words of src/js/options.ts `notAnObject`.
+/// a nested bag), in the words of src/js/options/options.ts `notAnObject`.
 pub(crate) fn not_an_object(value: &JsValue, what: &str) -> JsValue {
     TypeError::new(&[what, " must be an object, got ", &given(value)].concat()).into()
 }

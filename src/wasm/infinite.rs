@@ -67,7 +67,7 @@ struct State {
     /// The page the next chunk starts in, when the last `loadMore` cut it: that chunk is
     /// served from it instead of fetching it again. Only until the next load.
     kept: Option<Kept>,
-    /// The paginator driver's load runner (`runLoad` of src/js/paginator.ts), given to the
+    /// The paginator driver's load runner (`runLoad` of src/js/paginate/paginator.ts), given to the
     /// constructor: `run_load(load, prior)` awaits `prior`, then walks the chunk `load`
     /// begins, and resolves with its items.
     run_load: Function,
@@ -337,7 +337,7 @@ impl InfiniteLoad {
     }
 
     /// The load finished (loaded or failed): the list is idle when it was the last one. The
-    /// JS class around this one (src/js/infinite.ts) owns the listeners: it notifies them when
+    /// JS class around this one (src/js/list/infinite.ts) owns the listeners: it notifies them when
     /// the promise of a load settles, with the load's error when it failed.
     pub fn end(self) {
         {
@@ -451,8 +451,8 @@ pub struct InfiniteList {
     shared: Shared,
 }
 
-/// The paginator driver's functions a list needs (src/js/paginator.ts), given to its
-/// constructor by the JS `InfiniteList` (src/js/infinite.ts): the list calls them, nothing
+/// The paginator driver's functions a list needs (src/js/paginate/paginator.ts), given to its
+/// constructor by the JS `InfiniteList` (src/js/list/infinite.ts): the list calls them, nothing
 /// is registered on a class.
 struct DriverFns {
     run_load: Function,
@@ -527,7 +527,7 @@ impl InfiniteList {
     /// A list with no items yet. Options are the paginator's (`preset`, `items`, `next`,
     /// `retry`, `signal`, `codec`, `scope`, …) plus `chunkItems` (items per load; without it a
     /// load is one page) and `maxChunks` (chunks kept in memory; unlimited by default).
-    /// `runLoad` and `checkOptions` are the paginator driver's (src/js/paginator.ts).
+    /// `runLoad` and `checkOptions` are the paginator driver's (src/js/paginate/paginator.ts).
     #[wasm_bindgen(constructor)]
     pub fn new(
         #[wasm_bindgen(js_name = "fetchPage", unchecked_param_type = "FetchPage<any>")]

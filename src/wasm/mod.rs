@@ -9,7 +9,7 @@ pub mod read;
 // The parts a smaller module of the npm package leaves out (Cargo.toml, scripts/build.sh): their
 // exports are not in it at all, so neither is their code nor its wasm-bindgen wrappers. The one
 // glue (pkg/pagecursor.js) still defines their classes; the JS layer never calls one in a module
-// without it (src/js/loading.ts: `isLoaded(part)` comes first, and says `not_ready`).
+// without it (src/js/loading/loading.ts: `isLoaded(part)` comes first, and says `not_ready`).
 #[cfg(feature = "client")]
 pub mod infinite;
 #[cfg(feature = "page-models")]

@@ -332,7 +332,7 @@ pub struct PaginatorCore {
 /// The scope of a walk (the driver's copy of `options.scope`), which must be a cursor value:
 /// one function for the constructor and for the option check of an `InfiniteList`
 /// (src/wasm/infinite.rs), so that a checked walk fails as a walk would. (`options.codec` is
-/// the driver's to check: src/js/codec.ts.)
+/// the driver's to check: src/js/codec/codec.ts.)
 pub(crate) fn scope_setting(scope: &JsValue) -> Result<Option<Value>, JsValue> {
     Ok(if scope.is_undefined() {
         None

@@ -43,7 +43,7 @@ struct Options {
     codec: Rc<CursorCodec>,
 }
 
-/// The options the wasm reads (`options.codec` is read by src/js/stack.ts, which hands over
+/// The options the wasm reads (`options.codec` is read by src/js/stack/stack.ts, which hands over
 /// the wasm codec itself).
 fn read_options(options: &JsValue, codec: &JsCursorCodec) -> Result<Options, JsValue> {
     // Kept as a u64 on wasm32 too: `maxDepth: 2 ** 53 - 1` reads back as given.

@@ -1,4 +1,4 @@
-// The seam between the paginator's JS driver (src/js/paginator.ts) and its wasm core
+// The seam between the paginator's JS driver (src/js/paginate/paginator.ts) and its wasm core
 // (src/wasm/paginate.rs, src/wasm/infinite.rs), issue 15 "One owner per concept across the
 // seam": the core answers with typed exports the driver names (`Pull.Page`, not a number to
 // decode), the data an answer carries has a getter of its own, and no class of the glue is
@@ -18,7 +18,7 @@ const ts = createRequire(new URL("../../package.json", import.meta.url))("typesc
 const glueUrl = new URL("./node_modules/pagecursor/pagecursor.js", import.meta.url);
 const glue = await import(glueUrl.href);
 const { PaginatorCore, Pull, AfterFailure, WalkState } = glue;
-// The wasm codec the driver hands the core for a walk without options.codec (src/js/codec.ts).
+// The wasm codec the driver hands the core for a walk without options.codec (src/js/codec/codec.ts).
 const plain = new glue.CursorCodec(undefined);
 
 /** The members each class of the glue defines itself: `{ name: { own, statics } }`. */

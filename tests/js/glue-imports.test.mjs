@@ -35,7 +35,7 @@ const REVIEWED = {
   __wbg___wbindgen_typeof: "typeof",
   __wbg___wbindgen_throw:
     "wasm-bindgen's own throw (a recursive borrow, a null pointer): no export holds a &mut borrow " +
-    "across user code and src/js/api.js checks every receiver before the glue (boundary rows " +
+    "across user code and src/js/codec/api.ts checks every receiver before the glue (boundary rows " +
     "'re-entrant …', 'guard of pkg/api.js')",
   __wbg_new: "a new Array, Object or Date of a number: no user code",
   __wbg_now: "Date.now",
@@ -52,9 +52,9 @@ const REVIEWED = {
     "and string primitives (resume token and saved state, measured before the copy)",
   __wbg_get: "Array::get on the page snippet's own copies (page.rs)",
   __wbg_get_unchecked: "Array iteration over the snippet's copies",
-  __wbg_deliver: "a method of the driver's own Orders object (src/js/paginator.ts): stores numbers",
-  __wbg_request: "a method of the driver's own Orders object (src/js/paginator.ts): stores numbers",
-  __wbg_infiniteload_new: "wasm-bindgen's __wrap of a new InfiniteLoad (handed only to the driver's runLoad, src/js/paginator.ts; never to user code)",
+  __wbg_deliver: "a method of the driver's own Orders object (src/js/paginate/paginator.ts): stores numbers",
+  __wbg_request: "a method of the driver's own Orders object (src/js/paginate/paginator.ts): stores numbers",
+  __wbg_infiniteload_new: "wasm-bindgen's __wrap of a new InfiniteLoad (handed only to the driver's runLoad, src/js/paginate/paginator.ts; never to user code)",
   __wbg_keysetResult: "the page snippet builds an object literal of numbers and strings (page.rs)",
   __wbg_offsetResult: "the page snippet builds an object literal of numbers (page.rs)",
   __wbg_pack: "the codec walker catches every throw of the value it walks (codec.js `pack`)",
@@ -134,7 +134,7 @@ test("the shipped import names carry no wasm-bindgen hash, and each module's imp
 
 test("each module instantiates with the glue's imports and those of its parts alone, and a smaller module's bundle may drop the others", async () => {
   // The glue as a bundle imports it (the objects are what the marks of the parts hand to
-  // loading.ts: src/js/uses-client.ts, uses-keyed.ts).
+  // loading.ts: src/js/loading/uses-client.ts, uses-keyed.ts).
   const glue = await import(glueUrl.href);
   const pkg = new URL("./node_modules/pagecursor/", import.meta.url);
   const client = glue.__wbg_client_imports, keyed = glue.__wbg_keyed_imports;

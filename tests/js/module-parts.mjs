@@ -1,11 +1,11 @@
 // The modules of the package other than the one the Node entry loads (scripts/build.sh;
-// src/js/loading.ts chooses which one a page loads) through the public API, in Node: what each
+// src/js/loading/loading.ts chooses which one a page loads) through the public API, in Node: what each
 // has works as in the server module, what it leaves out refuses with a CursorError, never a
 // trap or a silent wrong answer. Browsers load them; Node's entry loads the server module
 // (server-module.test.mjs), so each test file (full-module, client-module, keyed-module,
 // codec-module; each its own process under `node --test`) instantiates its module through the
 // one glue before the entry runs, and the entry's synchronous load finds it in place and tells
-// from its exports which module it is (src/js/loading.ts, `loadedNow`). A smaller module has
+// from its exports which module it is (src/js/loading/loading.ts, `loadedNow`). A smaller module has
 // no exports for the parts it leaves out, so the JS layer is what refuses them, before any
 // call into the glue.
 import { test } from "node:test";
@@ -162,7 +162,7 @@ export function keyedWorks(pc) {
 
 /** Without the keyed part: CursorCodec and the page models refuse; the module's own codec
  * binding, which the package alone calls there (plain codecs for the client classes,
- * src/js/codec-of.ts), refuses keys (unread) and every option but maxLength. */
+ * src/js/codec/codec-of.ts), refuses keys (unread) and every option but maxLength. */
 export function keyedRefused(pc) {
   test("CursorCodec says it is not in the module, with a CursorError", () => {
     assert.throws(() => new pc.CursorCodec({ keys: KEYS }), notInModule("new CursorCodec"));

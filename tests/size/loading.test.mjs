@@ -131,7 +131,7 @@ test("a module worker answers the message posted right after new Worker(), 20 ti
 // API.md "Package": asynchronous APIs wait for the wasm themselves, wherever they are imported.
 // A route's chunk that arrives after the page chose the codec module (apps/late: plain cursors
 // and the error classes in the first chunk, the feed in one loaded by `import()`) makes the page
-// load the client module and swap it in (src/js/loading.ts); a later chunk that needs signing,
+// load the client module and swap it in (src/js/loading/loading.ts); a later chunk that needs signing,
 // once the feed's objects live in the client module, is told why it cannot have it.
 
 /** Loads apps/late with `query`; asserts every check in the page passed (`count` of them).

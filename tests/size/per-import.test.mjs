@@ -96,7 +96,7 @@ test("the baseline app runs", async () => {
   assert.ok(bytes.files.some((f) => f.path === "index.html"));
 });
 
-// The WebAssembly module each app must load (src/js/loading.ts): the smallest that has every part
+// The WebAssembly module each app must load (src/js/loading/loading.ts): the smallest that has every part
 // the bundle's code uses. Checks that the bundler dropped the marks (uses-keyed.ts,
 // uses-client.ts) from the apps without code that uses them, and kept them in the others.
 const MODULE = { client: "pagecursor_client_bg", plain: "pagecursor_codec_bg", keyed: "pagecursor_keyed_bg", everything: "pagecursor_bg" };

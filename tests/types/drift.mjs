@@ -17,13 +17,13 @@ const COPY = join(ROOT, ".build/drift");
 
 // [declaration file, the line the member is added after, the source that must fail]
 const DRIFTS = [
-  ["pkg/index.d.ts", "export class CursorCodec {", "src/js/codec.ts"],
-  ["pkg/index.d.ts", "export class CursorStack<Token = unknown> {", "src/js/stack.ts"],
-  ["pkg/index.d.ts", "export interface InfiniteList<Item = unknown> {", "src/js/infinite.ts"],
-  ["pkg/index.d.ts", "export interface Paginator<Page = any, Item = any> extends AsyncIterable<Page> {", "src/js/paginator.ts"],
-  ["pkg/tanstack.d.ts", "export interface ChunkParam {", "src/js/tanstack.ts"],
-  ["pkg/react.d.ts", "export interface InfiniteListState<Item> {", "src/js/react.ts"],
-  ["pkg/react.d.ts", "export interface CursorStackState<Item> {", "src/js/react.ts"],
+  ["pkg/index.d.ts", "export class CursorCodec {", "src/js/codec/codec.ts"],
+  ["pkg/index.d.ts", "export class CursorStack<Token = unknown> {", "src/js/stack/stack.ts"],
+  ["pkg/index.d.ts", "export interface InfiniteList<Item = unknown> {", "src/js/list/infinite.ts"],
+  ["pkg/index.d.ts", "export interface Paginator<Page = any, Item = any> extends AsyncIterable<Page> {", "src/js/paginate/paginator.ts"],
+  ["pkg/tanstack.d.ts", "export interface ChunkParam {", "src/js/frameworks/tanstack.ts"],
+  ["pkg/react.d.ts", "export interface InfiniteListState<Item> {", "src/js/frameworks/react.ts"],
+  ["pkg/react.d.ts", "export interface CursorStackState<Item> {", "src/js/frameworks/react.ts"],
 ];
 
 rmSync(COPY, { recursive: true, force: true });

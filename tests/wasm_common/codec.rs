@@ -224,7 +224,7 @@ fn codecs_handed_to_other_bindings_keep_their_clock() {
     set(&opts, "ttl", &10.into());
     set(&opts, "now", &Function::new_no_args("return 5000"));
     let js = JsCursorCodec::new(opts.into()).unwrap_or_else(|_| panic!("codec"));
-    // What a walk, stack or list given this codec holds (src/js/codec.ts hands over the wasm
+    // What a walk, stack or list given this codec holds (src/js/codec/codec.ts hands over the wasm
     // object itself).
     let core = js.core();
     let token = core

@@ -1,7 +1,7 @@
 // A frontend split by route, as Vite, webpack and React.lazy make it: the first chunk uses only
 // plain cursors and the error classes (so the page chooses the codec module), and the feed and
 // the signing routes arrive later as chunks of their own. The feed's classes must still work:
-// pagecursor loads a module with them while plain cursors go on working (src/js/loading.ts).
+// pagecursor loads a module with them while plain cursors go on working (src/js/loading/loading.ts).
 // After the feed made its objects, a later route that needs signing is told why it cannot have
 // it, with a typed error. With `?together`, one route needs both, so both parts arrive at once,
 // before any swap: the page swaps in the module with both, and both work. With `?overlap`, the

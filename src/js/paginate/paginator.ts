@@ -194,7 +194,7 @@ function field(value: unknown, what: string): Path | Function | undefined {
 }
 
 // A whole-number option in [min, max] (docs/paginator.md, "Options: numbers"); undefined when
-// absent. The reader and its messages are every export's (src/js/options.ts).
+// absent. The reader and its messages are every export's (src/js/options/options.ts).
 const integer = (bag: unknown, key: string, what: string, min: number, max: number): number | undefined => optionalWhole(get(bag, key), what, min, max);
 
 const count = (bag: unknown, key: string, what = `options.${key}`): number | undefined => integer(bag, key, what, 0, MAX_SAFE);
@@ -1809,7 +1809,7 @@ export function paginate<Page = any, Item = any>(fetchPage: unknown, options: un
 }
 
 // What `paginate(fetchPage, options)` checks in JS, for the Rust bindings built on the
-// paginator (InfiniteList, whose constructor fails on a bad option; src/js/infinite.ts gives
+// paginator (InfiniteList, whose constructor fails on a bad option; src/js/list/infinite.ts gives
 // it this function): throws what paginate's reading of the options throws, and leaves nothing
 // behind (no walk is made: no listener on options.signal, no core). Answers the driver's copy
 // of options.scope, which the list's Rust checks as a core would (src/wasm/infinite.rs).
@@ -1821,7 +1821,7 @@ export function checkOptions(fetchPage: unknown, options: unknown): unknown {
 // load before it (`prior`) settled, whose failure is its caller's. The list decides which
 // chunk, with which options, and what its window keeps; this only awaits. The first await
 // comes before anything else: the load starts after `loadMore()` returned, the list busy.
-// src/js/infinite.ts gives this function to the wasm list, which calls it for every load.
+// src/js/list/infinite.ts gives this function to the wasm list, which calls it for every load.
 export async function runLoad(load: InfiniteLoad, prior: Promise<unknown> | undefined): Promise<unknown> {
   try {
     try {
