@@ -99,6 +99,32 @@ abstract class Store<Snapshot> {
   }
 }
 
+// The hooks' common part: the store of the current `key` (made by `make`, told whether it
+// replaces the store of another key), started while a component shows it, and its snapshot;
+// `fetchRef` follows the latest fetchPage, so a new function each render starts nothing over.
+function useStore<S extends Store<unknown>>(
+  fetchPage: Fetch,
+  options: unknown,
+  make: (fetchRef: FetchRef, replaces: boolean) => S,
+): [S, SnapshotOf<S>] {
+  const fetchRef: FetchRef = useRef(fetchPage);
+  const hash = hashKey(options == null ? undefined : (options as Options).key);
+  const held = useRef<{ hash: string; store: S } | undefined>(undefined);
+  if (held.current === undefined || held.current.hash !== hash) {
+    held.current = { hash, store: make(fetchRef, held.current !== undefined) };
+  }
+  const store = held.current.store;
+  useEffect(() => {
+    fetchRef.current = fetchPage;
+  });
+  useEffect(() => {
+    store.start();
+    return () => store.stop();
+  }, [store]);
+  return [store, useSyncExternalStore(store.subscribe, store.getSnapshot, store.getServerSnapshot) as SnapshotOf<S>];
+}
+type SnapshotOf<S> = S extends Store<infer Snapshot> ? Snapshot : never;
+
 // ---------------------------------------------------------------------------------------------
 // useInfiniteList
 
@@ -263,19 +289,7 @@ function inside(root: Element | undefined, target: EventTarget | null): boolean 
  * to `previousSentinelRef` is), and starts over when `key` changes.
  */
 export function useInfiniteList<Item>(fetchPage: Fetch, options?: unknown): InfiniteListState<Item> {
-  const fetchRef: FetchRef = useRef(fetchPage);
-  const hash = hashKey(options == null ? undefined : (options as Options).key);
-  const held = useRef<{ hash: string; store: ListStore } | undefined>(undefined);
-  if (held.current === undefined || held.current.hash !== hash) held.current = { hash, store: new ListStore(fetchRef, options) };
-  const store = held.current.store;
-  useEffect(() => {
-    fetchRef.current = fetchPage;
-  });
-  useEffect(() => {
-    store.start();
-    return () => store.stop();
-  }, [store]);
-  const snapshot = useSyncExternalStore(store.subscribe, store.getSnapshot, store.getServerSnapshot);
+  const [store, snapshot] = useStore(fetchPage, options, (fetchRef) => new ListStore(fetchRef, options));
   return useMemo(
     (): InfiniteListState<unknown> => ({
       ...snapshot,
@@ -515,21 +529,7 @@ function reach(stack: CursorStack, options: CursorStackOptions): PageSnapshot["v
  * `history`, starting over when `key` changes.
  */
 export function useCursorStack<Item>(fetchPage: Fetch, options?: unknown): CursorStackState<Item> {
-  const fetchRef: FetchRef = useRef(fetchPage);
-  const hash = hashKey(options == null ? undefined : (options as Options).key);
-  const held = useRef<{ hash: string; store: PageStore } | undefined>(undefined);
-  if (held.current === undefined || held.current.hash !== hash) {
-    held.current = { hash, store: new PageStore(fetchRef, options, held.current !== undefined) };
-  }
-  const store = held.current.store;
-  useEffect(() => {
-    fetchRef.current = fetchPage;
-  });
-  useEffect(() => {
-    store.start();
-    return () => store.stop();
-  }, [store]);
-  const snapshot = useSyncExternalStore(store.subscribe, store.getSnapshot, store.getServerSnapshot);
+  const [store, snapshot] = useStore(fetchPage, options, (fetchRef, replaces) => new PageStore(fetchRef, options, replaces));
   return useMemo(
     (): CursorStackState<unknown> => ({ ...snapshot, next: store.next, back: store.back, goTo: store.goTo, reset: store.reset, retry: store.retry }),
     [snapshot, store],
