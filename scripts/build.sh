@@ -145,14 +145,7 @@ say "wasm-opt -Oz"
 # codec -33, with no speed change the benchmarks can see; the full module would grow by 7 B and
 # its codec measured 1-2 % slower in Chromium, so it keeps the default (bench/README.md,
 # "wasm-opt's small-function inlining").
-optimize() { # optimize pkg/MODULE.wasm WASM-OPT-FLAGS... (in place)
-  local file=$1
-  shift
-  wasm-opt "$@" --enable-bulk-memory --enable-nontrapping-float-to-int --enable-sign-ext \
-    --enable-mutable-globals --enable-reference-types --enable-multivalue \
-    --strip-producers --strip-target-features "$file" -o "$file.opt"
-  mv "$file.opt" "$file"
-}
+# (`optimize` is scripts/lib.sh's: wasm-opt with the features every module uses.)
 for m in pagecursor_bg pagecursor_client_bg pagecursor_keyed_bg pagecursor_codec_bg; do
   small="--always-inline-max-function-size 5"
   [ "$m" = pagecursor_bg ] && small=""

@@ -76,16 +76,17 @@ function readSources() {
   };
 }
 
+// How many decimals a written figure has (KB figures keep theirs).
+const decimalsOf = (written) => written.split(".")[1]?.length ?? 0;
+
 /** `bytes` written as `written` is: its unit, and its decimals for KB. */
-export function format(bytes, written, unit) {
-  if (unit === "B") return bytes.toLocaleString("en-US");
-  const decimals = written.includes(".") ? written.split(".")[1].length : 0;
-  return (bytes / 1000).toFixed(decimals);
+function format(bytes, written, unit) {
+  return unit === "B" ? bytes.toLocaleString("en-US") : (bytes / 1000).toFixed(decimalsOf(written));
 }
 
 /**
- * Every marked figure of `text`: `{ what, written, unit, bytes, expected, stale }`, and the text
- * with every figure rewritten from the build.
+ * Every marked figure of `text`: `{ what, written, expected, bytes, stale }` (`written` and
+ * `expected` with their unit), and the text with every figure rewritten from the build.
  */
 export function figures(text, measureOf = measure) {
   const found = [];
@@ -94,7 +95,7 @@ export function figures(text, measureOf = measure) {
     const expected = format(bytes, written, unit);
     const value = Number(written.replaceAll(",", "")) * (unit === "KB" ? 1000 : 1);
     // A figure in KB may be off by its rounding, on top of the tolerance.
-    const rounding = unit === "KB" ? 500 * 10 ** -(written.split(".")[1]?.length ?? 0) : 0;
+    const rounding = unit === "KB" ? 500 * 10 ** -decimalsOf(written) : 0;
     const stale = Math.abs(value - bytes) > bytes * TOLERANCE + rounding;
     found.push({ what: what.trim(), written: `${written} ${unit}`, expected: `${expected} ${unit}`, bytes, stale });
     return `<!--size ${what}-->${expected} ${unit}`;

@@ -4,8 +4,8 @@
 # headless Chromium: the per-import budgets of bench/size-budget.json "perImport" (figures into
 # .build/size-imports.json), a first render that does not wait for the wasm, the recipe that keeps
 # pagecursor out of the first chunk (docs/recipes.md), and a module worker that answers its first
-# message; then the size figures of the docs against this build (scripts/doc-figures.mjs). The first-render figures are a separate measurement:
-# `node tests/size/first-render.mjs`.
+# message; then the size figures of the docs against this build (scripts/doc-figures.mjs). The
+# first-render figures are a separate measurement: `node tests/size/first-render.mjs`.
 source "$(dirname "$0")/../lib.sh"
 
 tarball="$(ls "$ROOT"/.build/pagecursor-*.tgz 2>/dev/null | head -n1 || true)"
