@@ -11,7 +11,9 @@ pub enum CursorError {
     Malformed(String),
     /// The token (or the token an encode would mint) is longer than the codec's `maxLength`.
     TooLarge {
-        /// Length of the token in characters.
+        /// Length of the token in characters. For a value an encode refused before its token
+        /// was built (the JS walker stops at the first string or byte array past the limit),
+        /// the length the token would at least have.
         length: usize,
         /// The configured limit.
         max: usize,

@@ -48,6 +48,14 @@ function fail(message) {
   return false;
 }
 
+// A cut past the limit: the walk stops where the payload is known to reach at least `end`
+// bytes, and `pack` reports that as the length the refusal's message gives (a lower bound:
+// the rest of the value is never read).
+function tooLong(end) {
+  pos = end;
+  return fail(0);
+}
+
 function room(n) {
   if (pos + n <= buf.length) return;
   const next = new U8(Math.max(buf.length * 2, pos + n + 64));
@@ -110,7 +118,7 @@ function text(s, base) {
   }
   if (!wellFormed(s)) return fail(base < 0 ? "map key contains a lone surrogate" : "string contains a lone surrogate");
   // A string far beyond the limit is refused before its UTF-8 is built (at least 1 byte a char).
-  if (pos + n > limit) return fail(0);
+  if (pos + n > limit) return tooLong(pos + n);
   const bytes = utf8(s);
   if (base < 0) varint(bytes.length);
   else head(base, bytes.length);
@@ -202,7 +210,7 @@ function write(v, depth) {
     if (tag !== undefined) {
       if (tag !== "Uint8Array") return fail(tag + " is not a cursor value (bytes are a Uint8Array)");
       const n = taLength(v);
-      if (pos + n > limit) return fail(0);
+      if (pos + n > limit) return tooLong(pos + n);
       head(0x40, n);
       room(n);
       // A detached array is empty (and `set` would throw for it).

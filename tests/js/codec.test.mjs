@@ -170,6 +170,28 @@ test("maxLength: too_large before decoding and at encode", () => {
   throwsCode(() => new CursorCodec({ keys }).encode(huge), "too_large");
 });
 
+test("a value refused as too large to encode: its message gives a length between the cut and the token's", () => {
+  // The walk stops at the first string or byte array that crosses the limit, so the length is
+  // a lower bound: never 0, never more than the token the value would make.
+  const roomy = new CursorCodec({ maxLength: 1e7 });
+  for (const [name, value, bytes] of [
+    ["an ASCII string", "x".repeat(1e6), 1e6],
+    ["a string of two-byte characters", "é".repeat(5e5), 5e5],
+    ["bytes", new Uint8Array(1e6), 1e6],
+    ["a string inside an array", ["a", "x".repeat(1e6)], 1e6 + 2],
+  ]) {
+    assert.throws(() => encodeCursor(value), (e) => {
+      assert.equal(e.code, "too_large", name);
+      const m = /^cursor is (\d+) characters long, more than the limit of 4096$/.exec(e.message);
+      assert.ok(m, `${name}: ${e.message}`);
+      const length = Number(m[1]);
+      assert.ok(length >= Math.ceil((bytes * 4) / 3), `${name}: ${length} is below the cut`);
+      assert.ok(length <= roomy.encode(value).length, `${name}: ${length} is beyond the token`);
+      return true;
+    });
+  }
+});
+
 test("nesting of at least 32 levels", () => {
   let v = 1n;
   for (let i = 0; i < 40; i++) v = i % 2 ? [v] : { k: v };
