@@ -214,6 +214,22 @@ test("link preset: a non-2xx Response is described by its status", async () => {
   }
 });
 
+test("link preset: what is no fetch Response is bad_page saying so, also a fake one whose status throws", async () => {
+  const fakes = {
+    "a plain object": { status: "200", items: [1] },
+    "an object made from Response.prototype": Object.create(Response.prototype),
+    "a Proxy whose status throws": new Proxy({}, { get: (_, key) => { if (key === "status") throw new Error("trap"); } }),
+  };
+  for (const [what, page] of Object.entries(fakes)) {
+    let calls = 0;
+    const err = await failure(paginate(async () => (calls++, page), { preset: "link", retry: { retries: 3, baseDelayMs: 1 } }).toArray());
+    assert.ok(err instanceof PaginationError, what);
+    assert.equal(err.code, "bad_page", `${what}: ${err.message}`);
+    assert.equal(err.message, 'a page could not be read: with preset "link", fetchPage must return a fetch Response', what);
+    assert.equal(calls, 1, `${what}: a bad page is not retried`);
+  }
+});
+
 test("aws: NextToken, nextToken, NextContinuationToken, NextMarker; IsTruncated is the has-more flag", async () => {
   for (const field of ["NextToken", "nextToken", "NextContinuationToken", "NextMarker"]) {
     const api = chain(4, (i, next) => ({ Things: [i], [field]: next, ...(field.startsWith("Next") && field !== "NextToken" ? { IsTruncated: next !== undefined } : {}) }));

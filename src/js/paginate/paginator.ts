@@ -1074,7 +1074,12 @@ class Walk {
     let page = response;
     let link: string | undefined;
     if (this.link) {
-      const status = get(response, "status");
+      // A fake Response (an object made from Response.prototype, a Proxy) throws here: it is
+      // no Response, not a failed request.
+      let status: unknown;
+      try {
+        status = get(response, "status");
+      } catch {}
       if (typeof status !== "number") {
         return new BadPage('with preset "link", fetchPage must return a fetch Response');
       }
