@@ -54,6 +54,14 @@ impl Value {
         }
     }
 
+    /// The text of a [`Value::String`]; `None` for any other value.
+    pub fn as_str(&self) -> Option<&str> {
+        match self {
+            Value::String(s) => Some(s),
+            _ => None,
+        }
+    }
+
     /// Builds a map from key/value pairs, keeping their order.
     pub fn map<K: Into<String>>(entries: impl IntoIterator<Item = (K, Value)>) -> Value {
         Value::Map(entries.into_iter().map(|(k, v)| (k.into(), v)).collect())

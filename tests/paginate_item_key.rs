@@ -7,8 +7,8 @@
 #![allow(clippy::unwrap_used)] // tests fail loudly by design
 
 use pagecursor::paginate::{
-    Config, Failure, FailureAction, Layout, Position, ResumeState, Start, Step, StopReason, Token,
-    Walk,
+    Anchor, AnchorKind, Config, Failure, FailureAction, Layout, Position, ResumeState, Start, Step,
+    StopReason, Token, Walk,
 };
 use pagecursor::{CursorCodec, Value};
 
@@ -22,6 +22,8 @@ type W = Walk<Value, Vec<i64>>;
 struct Feed {
     /// Row ids, in feed order.
     rows: Vec<i64>,
+    /// Rows whose JSON form is not `{"id":N}` (edited rows, rows equal to another).
+    forms: std::collections::HashMap<i64, String>,
     size: usize,
     newest_first: bool,
 }
@@ -30,6 +32,7 @@ impl Feed {
     fn new(ids: impl IntoIterator<Item = i64>, size: usize, newest_first: bool) -> Feed {
         let mut feed = Feed {
             rows: ids.into_iter().collect(),
+            forms: Default::default(),
             size,
             newest_first,
         };
@@ -51,6 +54,16 @@ impl Feed {
 
     fn delete(&mut self, id: i64) {
         self.rows.retain(|&r| r != id);
+    }
+
+    /// The row's JSON form, as a host without `itemKey` reads it (`None`: a row with no JSON
+    /// form, as a JS item holding a bigint has none).
+    fn form(&self, id: i64) -> Option<String> {
+        match self.forms.get(&id) {
+            Some(f) if f.is_empty() => None,
+            Some(f) => Some(f.clone()),
+            None => Some(format!("{{\"id\":{id}}}")),
+        }
     }
 
     fn after(&self, row: i64, cursor: i64) -> bool {
@@ -91,6 +104,8 @@ fn key(id: i64) -> Value {
 enum Host {
     WithKeys,
     NoKeys,
+    /// Without `itemKey`: the items' JSON forms, as the JS driver reports them.
+    ByContent,
 }
 
 /// Runs `walk` over `feed` to its stop; `before_fetch` may change the feed before each
@@ -108,9 +123,16 @@ fn run(
             before_fetch(feed);
             let (rows, next) = feed.page(&req.token);
             let len = rows.len() as u64;
-            if req.keys && host == Host::WithKeys {
+            if req.keys == Some(AnchorKind::Key) && host == Host::WithKeys {
                 let keys: Vec<Value> = rows.iter().map(|&r| key(r)).collect();
                 walk.on_page_with_keys(req.id, rows, len, next, None, &keys);
+            } else if req.keys == Some(AnchorKind::Content) {
+                // Content forms are reported by any host: they need no option.
+                let forms: Vec<Value> = rows
+                    .iter()
+                    .map(|&r| feed.form(r).map_or(Value::Null, Value::String))
+                    .collect();
+                walk.on_page_with_keys(req.id, rows, len, next, None, &forms);
             } else {
                 walk.on_page(req.id, rows, len, next, None);
             }
@@ -120,8 +142,15 @@ fn run(
                 let (from, to) = (d.skip as usize, (d.skip + d.take) as usize);
                 out.extend_from_slice(&d.page[from..to]);
                 let inside = to < d.page.len() && to > 0;
-                let last = (host == Host::WithKeys && inside).then(|| key(d.page[to - 1]));
-                walk.consume_keyed(d.take, last);
+                if host == Host::ByContent && inside {
+                    let forms: Vec<Option<String>> =
+                        d.page[..to].iter().map(|&r| feed.form(r)).collect();
+                    let forms: Vec<Option<&str>> = forms.iter().map(|f| f.as_deref()).collect();
+                    walk.consume_by_content(d.take, &forms);
+                } else {
+                    let last = (host == Host::WithKeys && inside).then(|| key(d.page[to - 1]));
+                    walk.consume_keyed(d.take, last);
+                }
             }
             Step::Wait => panic!("nothing is in flight in a synchronous run"),
             Step::Failed(f) => panic!("the walk failed: {f:?}"),
@@ -196,7 +225,7 @@ fn newest_first_cut_in_the_first_page_then_five_inserts_repeats_nothing() {
         vec![Position::At {
             token: None,
             skip: 10,
-            anchor: Some(key(41)),
+            anchor: Some(Anchor::Key(key(41))),
         }]
     );
     // Five new rows at the top of the feed.
@@ -231,7 +260,7 @@ fn newest_first_cut_in_a_later_page_with_an_insert_before_the_anchor() {
         vec![Position::At {
             token: Some(key(310)),
             skip: 10,
-            anchor: Some(key(210)),
+            anchor: Some(Anchor::Key(key(210))),
         }]
     );
     // New rows at the top (not seen: before the walk's start) and one inside page 2 before
@@ -346,7 +375,7 @@ fn old_resume_tokens_without_the_field_still_resume_by_position() {
     let mut walk = W::new(Config::default(), starts(a));
     walk.start(0.0);
     let req = walk.poll_requests(0.0).remove(0);
-    assert!(!req.keys);
+    assert_eq!(req.keys, None);
     let (rows, next) = feed.page(&req.token);
     let len = rows.len() as u64;
     walk.on_page(req.id, rows, len, next, None);
@@ -391,7 +420,7 @@ fn an_item_consumer_leaving_inside_a_page_records_the_last_key() {
     let mut walk = W::new(Config::default(), vec![]);
     walk.start(0.0);
     let req = walk.poll_requests(0.0).remove(0);
-    assert!(!req.keys);
+    assert_eq!(req.keys, None);
     let (rows, next) = feed.page(&req.token);
     walk.on_page(req.id, rows, 5, next, None);
     let Step::Page(_) = walk.pop(0.0) else {
@@ -406,7 +435,7 @@ fn an_item_consumer_leaving_inside_a_page_records_the_last_key() {
         vec![Position::At {
             token: None,
             skip: 2,
-            anchor: Some(key(2)),
+            anchor: Some(Anchor::Key(key(2))),
         }]
     );
     // One more taken without its key: the anchor is no longer the last item, so it goes.
@@ -446,7 +475,7 @@ fn segments_resume_each_at_its_own_anchor_and_only_their_first_page_asks_for_key
             Position::At {
                 token: None,
                 skip: 3,
-                anchor: Some(key(3)),
+                anchor: Some(Anchor::Key(key(3))),
             },
             Position::At {
                 token: Some(key(5)),
@@ -463,14 +492,14 @@ fn segments_resume_each_at_its_own_anchor_and_only_their_first_page_asks_for_key
     let reqs = walk.poll_requests(0.0);
     assert_eq!(
         reqs.iter().map(|r| (r.segment, r.keys)).collect::<Vec<_>>(),
-        vec![(0, true), (1, false)]
+        vec![(0, Some(AnchorKind::Key)), (1, None)]
     );
     // A retry of the anchored request still asks for keys.
     let action = walk.on_failure(reqs[0].id, Failure::FetchFailed, true, None, 0.0, 0.0);
     let FailureAction::Retry(retry) = action else {
         panic!("a retry")
     };
-    assert!(retry.keys);
+    assert_eq!(retry.keys, Some(AnchorKind::Key));
     // Segment 0's page now starts with an inserted row: the anchor finds the cut.
     let rows = vec![0, 1, 2, 3, 4];
     let keys: Vec<Value> = rows.iter().map(|&r| key(r)).collect();
@@ -488,13 +517,13 @@ fn segments_resume_each_at_its_own_anchor_and_only_their_first_page_asks_for_key
 #[test]
 fn anchors_have_one_spelling() {
     let codec = CursorCodec::default();
-    let at = |token: Option<Value>, skip, anchor| ResumeState {
+    let at = |token: Option<Value>, skip, anchor: Option<Value>| ResumeState {
         scope: None,
         layout: Layout::Single,
         positions: vec![Position::At {
             token,
             skip,
-            anchor,
+            anchor: anchor.map(Anchor::Key),
         }],
     };
     // Any cursor value is an anchor: numbers, bigints, strings, dates, maps.
@@ -562,7 +591,7 @@ fn a_payload_with_an_anchor_the_encoder_never_writes_is_damage() {
         positions: vec![Position::At {
             token: None,
             skip: 3,
-            anchor: Some(key(9)),
+            anchor: Some(Anchor::Key(key(9))),
         }],
     };
     let token = state.encode(&codec).unwrap();
@@ -593,6 +622,142 @@ fn a_payload_with_an_anchor_the_encoder_never_writes_is_damage() {
         assert!(
             ResumeState::decode(&t, &codec, None, Layout::Single).is_err(),
             "{bad:?} was accepted"
+        );
+    }
+}
+
+// Without `itemKey` the last item handed out anchors the cut by its content (the digest of
+// its JSON form).
+
+/// Cuts `feed` after `max_items` rows, changes it with `change`, resumes from the minted
+/// token (the format round trip included) and returns (first walk, resumed walk, misses).
+fn cut_change_resume(
+    feed: &mut Feed,
+    max_items: u64,
+    change: &mut dyn FnMut(&mut Feed),
+) -> (Vec<i64>, Vec<i64>, u64, ResumeState) {
+    let codec = CursorCodec::default();
+    let mut first = W::new(limited(max_items), vec![]);
+    let (got, stop) = run(&mut first, feed, Host::ByContent, &mut no_change);
+    assert_eq!(stop, StopReason::MaxItems);
+    let state = resume_of(&first, &codec, Layout::Single);
+    change(feed);
+    let mut rest = W::new(Config::default(), starts(state.clone()));
+    let (more, stop) = run(&mut rest, feed, Host::ByContent, &mut no_change);
+    assert_eq!(stop, StopReason::End);
+    (got, more, rest.stats().anchor_misses, state)
+}
+
+#[test]
+fn by_content_newest_first_cut_in_the_first_page_then_five_inserts_repeats_nothing() {
+    let mut feed = Feed::new(1..=50, 20, true);
+    let before = feed.rows.clone();
+    let (got, more, misses, state) = cut_change_resume(&mut feed, 10, &mut |f| f.insert(51..=55));
+    assert_eq!([got, more].concat(), before);
+    assert_eq!(misses, 0);
+    // The anchor is the 8-byte digest of the 10th row's form, the 1st of its text.
+    let digest = pagecursor::paginate::content_digest(&[Some("{\"id\":41}")], 0);
+    assert_eq!(
+        state.positions,
+        vec![Position::At {
+            token: None,
+            skip: 10,
+            anchor: Some(Anchor::Content(digest)),
+        }]
+    );
+    // By position (the host reports no forms) the same resume repeats the 5 pushed-back rows.
+    let mut blind = W::new(Config::default(), starts(without_anchor(&state)));
+    let (again, _) = run(&mut blind, &mut feed, Host::NoKeys, &mut no_change);
+    assert_eq!(again[..5], before[5..10]);
+}
+
+#[test]
+fn by_content_cut_in_a_later_page_with_inserts_and_a_deletion_before_the_anchor() {
+    let mut feed = Feed::new(1..=60, 20, false);
+    let before = feed.rows.clone();
+    // Page 2 holds 21..=40; the cut is after 27. Then 23 is deleted (behind the consumer) and
+    // rows are added at the end (ahead of it).
+    let (got, more, misses, _) = cut_change_resume(&mut feed, 27, &mut |f| {
+        f.delete(23);
+        f.insert(61..=63);
+    });
+    assert_eq!(got, before[..27]);
+    assert_eq!(more, (28..=63).collect::<Vec<_>>());
+    assert_eq!(misses, 0);
+}
+
+#[test]
+fn by_content_the_anchor_edited_or_deleted_falls_back_to_position_and_counts_a_miss() {
+    for edit in [true, false] {
+        let mut feed = Feed::new(1..=40, 20, false);
+        let (got, more, misses, _) = cut_change_resume(&mut feed, 5, &mut |f| {
+            if edit {
+                f.forms.insert(5, "{\"id\":5,\"likes\":1}".into());
+            } else {
+                f.delete(5);
+            }
+        });
+        assert_eq!(got, (1..=5).collect::<Vec<_>>());
+        // By position: 5 rows of the refetched page skipped.
+        let expect: Vec<i64> = if edit {
+            (6..=40).collect()
+        } else {
+            (7..=40).collect()
+        };
+        assert_eq!(more, expect, "edit: {edit}");
+        assert_eq!(misses, 1);
+    }
+}
+
+#[test]
+fn by_content_two_equal_rows_cut_between_them_resume_between_them() {
+    for cut in [3, 4] {
+        let mut feed = Feed::new(1..=12, 8, true);
+        // Rows 9 and 8 (the 4th and 5th of the newest-first feed) read the same.
+        for id in [9, 8] {
+            feed.forms.insert(id, "{\"text\":\"same\"}".into());
+        }
+        let before = feed.rows.clone();
+        let (got, more, misses, _) =
+            cut_change_resume(&mut feed, cut + 1, &mut |f| f.insert(13..=14));
+        assert_eq!([got, more].concat(), before, "cut after {}", cut + 1);
+        assert_eq!(misses, 0);
+    }
+}
+
+#[test]
+fn by_content_an_item_without_a_json_form_resumes_by_position_and_counts_a_miss() {
+    let mut feed = Feed::new(1..=30, 20, false);
+    feed.forms.insert(4, String::new());
+    let (got, more, misses, state) = cut_change_resume(&mut feed, 4, &mut no_change);
+    assert!(matches!(
+        state.positions[0],
+        Position::At {
+            anchor: Some(Anchor::Content(None)),
+            ..
+        }
+    ));
+    assert_eq!([got, more].concat(), (1..=30).collect::<Vec<_>>());
+    assert_eq!(misses, 1);
+}
+
+#[test]
+fn content_anchors_have_one_spelling() {
+    let codec = CursorCodec::default();
+    for anchor in [Some([7u8; 8]), None] {
+        let state = ResumeState {
+            scope: None,
+            layout: Layout::Single,
+            positions: vec![Position::At {
+                token: Some(Value::from("c")),
+                skip: 2,
+                anchor: Some(Anchor::Content(anchor)),
+            }],
+        };
+        let t = state.encode(&codec).unwrap();
+        assert_eq!(
+            ResumeState::decode(&t, &codec, None, Layout::Single),
+            Ok(state)
         );
     }
 }

@@ -53,7 +53,7 @@ pub mod retry;
 pub mod token;
 pub mod walk;
 
-pub use resume::{Layout, Position, ResumeError, ResumeState};
+pub use resume::{content_digest, Anchor, AnchorKind, Layout, Position, ResumeError, ResumeState};
 pub use retry::{FailureFacts, RetryPolicy};
 pub use token::Token;
 pub use walk::{

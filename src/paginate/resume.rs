@@ -14,6 +14,58 @@ pub const PAYLOAD_VERSION: f64 = 1.0;
 pub const SCOPE_DIGEST_BYTES: usize = 16;
 /// Bytes of the checksum over the payload.
 pub const CHECKSUM_BYTES: usize = 8;
+/// Bytes of an item's content digest, the anchor of a walk without `itemKey`: enough to find
+/// one item among the few thousand of a page.
+pub const CONTENT_DIGEST_BYTES: usize = 8;
+
+/// What a resume position inside a page is anchored by: the last item the consumer received,
+/// which a resumed walk skips the refetched page up to and including, so that rows inserted
+/// or deleted before it do not shift the cut.
+#[derive(Clone, Debug, PartialEq)]
+pub enum Anchor {
+    /// That item's key (`itemKey`); never [`Value::Null`] (no item has a null key).
+    Key(Value),
+    /// The digest of that item's JSON form ([`content_digest`]), for a walk without
+    /// `itemKey`; `None` when the item had no JSON form, so that the resumed walk knows its
+    /// cut could not be anchored and counts the miss.
+    Content(Option<[u8; CONTENT_DIGEST_BYTES]>),
+}
+
+/// Which anchor a resumed page is skipped by: what the host must report with it
+/// ([`crate::paginate::Walk::on_page_with_keys`]).
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum AnchorKind {
+    /// The items' keys (`itemKey`).
+    Key,
+    /// The items' JSON forms ([`Value::String`], or [`Value::Null`] for an item without one).
+    Content,
+}
+
+impl Anchor {
+    /// Which kind of anchor this is.
+    pub fn kind(&self) -> AnchorKind {
+        match self {
+            Anchor::Key(_) => AnchorKind::Key,
+            Anchor::Content(_) => AnchorKind::Content,
+        }
+    }
+}
+
+/// The content digest of item `i` of a page whose items' JSON forms are `forms` (`None`: an
+/// item without one, which has no digest): the first [`CONTENT_DIGEST_BYTES`] of SHA-256 over
+/// the item's JSON text and the number of items before it in the page with the same text.
+/// Counting equal items makes two equal rows of one page two anchors, so a cut between them
+/// resumes between them.
+pub fn content_digest(forms: &[Option<&str>], i: usize) -> Option<[u8; CONTENT_DIGEST_BYTES]> {
+    let text = (*forms.get(i)?)?;
+    let before = forms[..i].iter().filter(|f| **f == Some(text)).count() as u32;
+    let mut bytes = b"pagecursor/item".to_vec();
+    bytes.extend_from_slice(&before.to_be_bytes());
+    bytes.extend_from_slice(text.as_bytes());
+    let mut out = [0u8; CONTENT_DIGEST_BYTES];
+    out.copy_from_slice(&Sha256::digest(&bytes)[..CONTENT_DIGEST_BYTES]);
+    Some(out)
+}
 
 /// Where one segment stands, from the consumer's point of view.
 #[derive(Clone, Debug, PartialEq)]
@@ -27,11 +79,9 @@ pub enum Position {
         token: Option<Value>,
         /// Items of that page the consumer already received.
         skip: u64,
-        /// The key (`itemKey`) of the last item of that page the consumer received: a resumed
-        /// walk skips the refetched page up to and including the item with this key, so that
-        /// rows inserted or deleted before it do not shift the cut. Only with `skip > 0`; never
-        /// [`Value::Null`] (no item has a null key).
-        anchor: Option<Value>,
+        /// The last item of that page the consumer received (see [`Anchor`]). Only with
+        /// `skip > 0`.
+        anchor: Option<Anchor>,
     },
 }
 
@@ -163,13 +213,22 @@ impl ResumeState {
                     anchor,
                 } => {
                     let mut parts = vec![num(*skip)];
-                    // The anchor is a third element, so that tokens without one (every token
-                    // minted before anchors existed, and every walk without `itemKey`) keep
-                    // their exact spelling; the token slot is then null for the first request.
+                    // The anchor is a third element (a key) or a null third and a fourth (a
+                    // content digest, empty for an item without a JSON form), so that tokens
+                    // without one (every token minted before anchors existed) keep their exact
+                    // spelling; the token slot is then null for the first request.
                     match (token, anchor) {
                         (t, Some(a)) => {
                             parts.push(t.clone().unwrap_or(Value::Null));
-                            parts.push(a.clone());
+                            match a {
+                                Anchor::Key(key) => parts.push(key.clone()),
+                                Anchor::Content(digest) => {
+                                    parts.push(Value::Null);
+                                    parts.push(Value::Bytes(
+                                        digest.map(|d| d.to_vec()).unwrap_or_default(),
+                                    ));
+                                }
+                            }
                         }
                         (Some(t), None) => parts.push(t.clone()),
                         (None, None) => {}
@@ -192,7 +251,7 @@ impl ResumeState {
     }
 
     /// Mints the resume token with `codec`. A position whose anchor the payload cannot spell
-    /// (an anchor with `skip` 0 or [`Value::Null`], or beside a [`Value::Null`] token) is
+    /// (an anchor with `skip` 0, a [`Value::Null`] key, or beside a [`Value::Null`] token) is
     /// `unsupported_value`: decoding would not give the same state back.
     pub fn encode(&self, codec: &CursorCodec) -> Result<String, crate::CursorError> {
         for p in &self.positions {
@@ -202,7 +261,7 @@ impl ResumeState {
                 anchor: Some(a),
             } = p
             {
-                if *skip == 0 || *a == Value::Null || *token == Some(Value::Null) {
+                if *skip == 0 || *a == Anchor::Key(Value::Null) || *token == Some(Value::Null) {
                     return Err(crate::CursorError::UnsupportedValue(
                         "a resume position with that anchor".into(),
                     ));
@@ -328,7 +387,28 @@ impl ResumeState {
                     Position::At {
                         token: (*token != Value::Null).then(|| token.clone()),
                         skip,
-                        anchor: Some(anchor.clone()),
+                        anchor: Some(Anchor::Key(anchor.clone())),
+                    }
+                }
+                // A content digest: the key slot null, the digest whole or empty.
+                [skip, token, Value::Null, Value::Bytes(digest)] => {
+                    let skip = as_u64(skip).ok_or(bad("bad skip"))?;
+                    let digest = match digest.len() {
+                        0 => None,
+                        CONTENT_DIGEST_BYTES => {
+                            let mut d = [0u8; CONTENT_DIGEST_BYTES];
+                            d.copy_from_slice(digest);
+                            Some(d)
+                        }
+                        _ => return Err(bad("bad anchor")),
+                    };
+                    if skip == 0 {
+                        return Err(bad("bad anchor"));
+                    }
+                    Position::At {
+                        token: (*token != Value::Null).then(|| token.clone()),
+                        skip,
+                        anchor: Some(Anchor::Content(digest)),
                     }
                 }
                 _ => return Err(bad("bad position")),

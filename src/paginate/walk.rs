@@ -10,7 +10,9 @@ use crate::prelude::*;
 use alloc::collections::VecDeque;
 use alloc::rc::Rc;
 
-use super::resume::{Layout, Position, ResumeState, SCOPE_DIGEST_BYTES};
+use super::resume::{
+    content_digest, Anchor, AnchorKind, Layout, Position, ResumeState, SCOPE_DIGEST_BYTES,
+};
 use super::retry::RetryPolicy;
 use super::token::{canonical_bytes, SentTokens, Token};
 use crate::value::Value;
@@ -111,16 +113,16 @@ pub struct Config {
 #[derive(Clone, Debug)]
 pub enum Start<T> {
     /// At the page fetched with this token (`None`: no token), skipping its first `skip` items
-    /// — or, with an `anchor`, the items up to and including the one with that key.
+    /// — or, with an `anchor`, the items up to and including the one it names.
     At {
         /// The token to send first.
         token: Option<Token<T>>,
         /// Items of the first page that were handed out before.
         skip: u64,
-        /// The key of the last item of that page handed out before (see
-        /// [`Position::At`]): the page is then reported with its item keys
-        /// ([`Walk::on_page_with_keys`]) and skipped up to that item.
-        anchor: Option<Value>,
+        /// The last item of that page handed out before (see [`Position::At`]): the page is
+        /// then reported with its items' keys or JSON forms ([`Walk::on_page_with_keys`]) and
+        /// skipped up to that item.
+        anchor: Option<Anchor>,
     },
     /// The segment had already reached its end.
     Done,
@@ -139,9 +141,9 @@ pub struct Request<T> {
     pub attempt: u32,
     /// Wait this long before calling (pacing or retry backoff).
     pub delay_ms: f64,
-    /// Report the page with the keys of its items ([`Walk::on_page_with_keys`]): it is the
-    /// first page of a segment resumed at an item key.
-    pub keys: bool,
+    /// Report the page with its items' keys or JSON forms ([`Walk::on_page_with_keys`]): it
+    /// is the first page of a segment resumed at an anchored cut.
+    pub keys: Option<AnchorKind>,
 }
 
 /// What the host does after a failed attempt.
@@ -243,12 +245,12 @@ struct Chain<T> {
     sent: SentTokens,
     /// Items to drop from the next fetched page (a resumed cut).
     first_skip: u64,
-    /// The key (`itemKey`) of the last item the consumer received of the page it stands in
-    /// (its `pos`, or the page it is in the middle of), when it stands inside one and the host
-    /// told it: a resume position's anchor. A resumed chain starts with the one of its start,
-    /// which its first page is skipped up to. One per chain, not per page: only the
-    /// consumer's page ever needs one.
-    anchor: Option<Value>,
+    /// The last item the consumer received of the page it stands in (its `pos`, or the page
+    /// it is in the middle of), when it stands inside one and the host told it: a resume
+    /// position's anchor. A resumed chain starts with the one of its start, which its first
+    /// page is skipped up to. One per chain, not per page: only the consumer's page ever
+    /// needs one.
+    anchor: Option<Anchor>,
     buffered: usize,
 }
 
@@ -587,7 +589,11 @@ impl<T: Clone, P> Walk<T, P> {
                 continue;
             }
             let segment = chain.segment;
-            let keys = chain.first_skip > 0 && chain.anchor.is_some();
+            let keys = chain
+                .anchor
+                .as_ref()
+                .filter(|_| chain.first_skip > 0)
+                .map(Anchor::kind);
             let id = self.issued * self.chains.len() as u64 + i as u64 + 1;
             self.issued += 1;
             // Moved out rather than cloned: the request needs only the raw token.
@@ -642,11 +648,13 @@ impl<T: Clone, P> Walk<T, P> {
         self.on_page_with_keys(id, page, len, next, more, &[])
     }
 
-    /// [`Walk::on_page`] with the keys of the page's items, in order (read only when the
-    /// request asked for them, [`Request::keys`]). A resumed page is skipped up to and
-    /// including the first item whose key is deep-equal (map key order ignored, types kept)
-    /// to the resume position's anchor; when none is, it is skipped by position and the miss
-    /// is counted in [`Stats::anchor_misses`].
+    /// [`Walk::on_page`] with what the request asked for ([`Request::keys`]), one per item of
+    /// the page, in order: the items' keys ([`AnchorKind::Key`]) or their JSON forms
+    /// ([`AnchorKind::Content`]: [`Value::String`], [`Value::Null`] for an item without one).
+    /// A resumed page is skipped up to and including the first item whose key is deep-equal
+    /// (map key order ignored, types kept) to the resume position's anchor, or whose content
+    /// digest is the anchor's; when none is, it is skipped by position and the miss is counted
+    /// in [`Stats::anchor_misses`].
     pub fn on_page_with_keys(
         &mut self,
         id: u64,
@@ -761,7 +769,12 @@ impl<T: Clone, P> Walk<T, P> {
             self.stats.requests += 1;
             self.stats.retries += 1;
             let segment = self.chains[i].segment;
-            let keys = self.chains[i].first_skip > 0 && self.chains[i].anchor.is_some();
+            let chain = &self.chains[i];
+            let keys = chain
+                .anchor
+                .as_ref()
+                .filter(|_| chain.first_skip > 0)
+                .map(Anchor::kind);
             self.chains[i].fetch = Fetch::InFlight {
                 id,
                 token: token.clone(),
@@ -921,6 +934,21 @@ impl<T: Clone, P> Walk<T, P> {
     /// position inside the page records it as its anchor. A host needs to tell it only when
     /// the consumer stops inside the page (the key of an item that ends a page is never used).
     pub fn consume_keyed(&mut self, n: u64, last_key: Option<Value>) {
+        self.consume_anchored(n, last_key.map(Anchor::Key));
+    }
+
+    /// [`Walk::consume`] for a walk without `itemKey`: `forms` are the JSON forms of the
+    /// page's items from its first up to the last of the `n` (`None`: an item without one),
+    /// whose content digest becomes the anchor of a resume position inside the page. As for
+    /// [`Walk::consume_keyed`], a host needs to tell them only when the consumer stops inside
+    /// the page.
+    pub fn consume_by_content(&mut self, n: u64, forms: &[Option<&str>]) {
+        let last = forms.len().checked_sub(1);
+        let anchor = last.map(|i| Anchor::Content(content_digest(forms, i)));
+        self.consume_anchored(n, anchor);
+    }
+
+    fn consume_anchored(&mut self, n: u64, anchor: Option<Anchor>) {
         let Some(cur) = self.current.as_mut() else {
             return;
         };
@@ -928,8 +956,8 @@ impl<T: Clone, P> Walk<T, P> {
         cur.left -= n;
         cur.skip += n;
         if n > 0 {
-            // The anchor is the key of the last item received, whatever it was before.
-            self.chains[cur.chain].anchor = last_key;
+            // The anchor is the last item received, whatever it was before.
+            self.chains[cur.chain].anchor = anchor;
         }
         if cur.left > 0 {
             // The position inside the page is read from `current` (see `position_of`), so an
@@ -1007,7 +1035,10 @@ impl<T: Clone, P> Walk<T, P> {
             positions.push(Position::At {
                 token,
                 skip,
-                anchor: c.anchor.clone().filter(|a| skip > 0 && *a != Value::Null),
+                anchor: c
+                    .anchor
+                    .clone()
+                    .filter(|a| skip > 0 && *a != Anchor::Key(Value::Null)),
             });
         }
         Ok(Some(ResumeState {
@@ -1018,16 +1049,26 @@ impl<T: Clone, P> Walk<T, P> {
     }
 }
 
-/// The index of the first of the page's `len` keys deep-equal to `anchor` (canonical forms,
-/// as token equality: map key order ignored, types kept).
-fn position_of(anchor: &Value, keys: &[Value], len: u64) -> Option<u64> {
-    let canonical = |v: &Value| {
-        let mut bytes = Vec::new();
-        canonical_bytes(v, true, &mut bytes);
-        bytes
-    };
-    let want = canonical(anchor);
-    let at = keys.iter().position(|k| canonical(k) == want)? as u64;
+/// The index of the first of the page's `len` items that `anchor` names: by key, the first
+/// key deep-equal to it (canonical forms, as token equality: map key order ignored, types
+/// kept); by content, the item whose digest it is (`keys` are then the items' JSON forms).
+fn position_of(anchor: &Anchor, keys: &[Value], len: u64) -> Option<u64> {
+    let at = match anchor {
+        Anchor::Key(key) => {
+            let canonical = |v: &Value| {
+                let mut bytes = Vec::new();
+                canonical_bytes(v, true, &mut bytes);
+                bytes
+            };
+            let want = canonical(key);
+            keys.iter().position(|k| canonical(k) == want)?
+        }
+        Anchor::Content(digest) => {
+            let want = (*digest)?;
+            let forms: Vec<Option<&str>> = keys.iter().map(Value::as_str).collect();
+            (0..forms.len()).position(|i| content_digest(&forms, i) == Some(want))?
+        }
+    } as u64;
     (at < len).then_some(at)
 }
 

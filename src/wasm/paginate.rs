@@ -31,8 +31,8 @@ use crate::paginate::link::next_link;
 use crate::paginate::resume::scope_digest;
 use crate::paginate::retry::is_retryable;
 use crate::paginate::{
-    Config, Failure, FailureAction, FailureFacts, Layout, Request, ResumeState, RetryPolicy,
-    SameToken, Start, Step, StopReason, Token, Walk,
+    AnchorKind, Config, Failure, FailureAction, FailureFacts, Layout, Request, ResumeState,
+    RetryPolicy, SameToken, Start, Step, StopReason, Token, Walk,
 };
 use crate::value::Value;
 
@@ -46,8 +46,8 @@ extern "C" {
     pub type Driver;
     /// Call `fetchPage(token)` for request `id` after `delay` ms; `held`: the token is the
     /// last text the driver reported with `pullWith` (see [`Raw`]), `token` is undefined;
-    /// `keys`: report the page with its item keys (the first page of a segment resumed at
-    /// an item key).
+    /// `keys`: report the page with its items' keys (1: the first page of a segment resumed
+    /// at an item key) or their JSON forms (2: resumed at a content digest); 0: neither.
     #[wasm_bindgen(method)]
     #[allow(clippy::too_many_arguments)]
     fn request(
@@ -58,7 +58,7 @@ extern "C" {
         segment: u32,
         delay: f64,
         held: bool,
-        keys: bool,
+        keys: u32,
     );
     /// The consumer gets the page of request `id`: `take` items from `skip`.
     #[wasm_bindgen(method)]
@@ -255,7 +255,11 @@ fn issue(driver: &Driver, r: Request<Raw>) {
         r.segment,
         r.delay_ms,
         held,
-        r.keys,
+        match r.keys {
+            None => 0,
+            Some(AnchorKind::Key) => 1,
+            Some(AnchorKind::Content) => 2,
+        },
     );
 }
 
@@ -593,12 +597,21 @@ impl PaginatorCore {
 
     /// Records `n` more items taken by an item consumer (before reading the resume token);
     /// `key`: the driver's copy of the last one's `itemKey` when the consumer stops inside
-    /// the page (`undefined` otherwise), the resume position's anchor.
-    pub fn consume(&self, n: f64, key: JsValue) {
+    /// the page (`undefined` otherwise), the resume position's anchor. `by_content` (a walk
+    /// without `itemKey`): `key` is instead the array of the JSON texts of the page's items
+    /// up to the last one taken (`null` for an item without one), whose digest anchors it.
+    pub fn consume(&self, n: f64, key: JsValue, by_content: bool) {
         let key = (!key.is_undefined())
             .then(|| token_to_value(&key).ok())
             .flatten();
-        self.walk.borrow_mut().consume_keyed(n as u64, key);
+        let mut walk = self.walk.borrow_mut();
+        match (by_content, &key) {
+            (true, Some(Value::List(forms))) => {
+                let forms: Vec<Option<&str>> = forms.iter().map(Value::as_str).collect();
+                walk.consume_by_content(n as u64, &forms);
+            }
+            _ => walk.consume_keyed(n as u64, key),
+        }
     }
 
     /// Request `id` brought a page of `len` items whose next token is `token` (`undefined`:

@@ -58,13 +58,21 @@ test("newest-first, cut inside the first page, 5 inserts, resume: nothing repeat
     assert.equal(rest.stats.anchorMisses, 0);
     assert.equal(rest.stopReason, "end");
   }
-  // Without itemKey the same resume repeats the 5 rows the inserts pushed back into the page.
+  // Without itemKey the last item's content anchors the cut: the same resume repeats nothing
+  // either (tests/js/content-anchor.test.mjs). A token anchored by key resumed without
+  // itemKey goes by position: it repeats the 5 rows the inserts pushed back into the page.
   const api = feed(range(1, 50));
   const first = paginate(api.fetchPage, { ...walk, maxItems: 10 });
-  await first.toArray();
+  const got = ids(await first.toArray());
+  const keyed = paginate(api.fetchPage, { ...walk, itemKey: "id", maxItems: 10 });
+  await keyed.toArray();
   api.insert(51, 52, 53, 54, 55);
-  const more = ids(await paginate(api.fetchPage, { ...walk, resumeToken: first.resumeToken }).toArray());
-  assert.deepEqual(more.slice(0, 5), down(45, 41));
+  const rest = paginate(api.fetchPage, { ...walk, resumeToken: first.resumeToken });
+  assert.deepEqual([...got, ...ids(await rest.toArray())], down(50, 1));
+  assert.equal(rest.stats.anchorMisses, 0);
+  const blind = paginate(api.fetchPage, { ...walk, resumeToken: keyed.resumeToken });
+  assert.deepEqual(ids(await blind.toArray()).slice(0, 5), down(45, 41));
+  assert.equal(blind.stats.anchorMisses, 1);
 });
 
 test("a cut inside a later page survives a row inserted before the anchor", async () => {
@@ -127,11 +135,22 @@ test("old resume tokens (without the field) still resume by position", async () 
     assert.deepEqual(ids(await p.toArray()), want);
     assert.equal(p.stats.anchorMisses, 0);
   }
-  // And a walk without itemKey still mints exactly those tokens.
+  // And without itemKey too.
+  for (const [resumeToken, want] of cases) {
+    const p = paginate(fetchPage, { items: "items", next: "next", resumeToken });
+    assert.deepEqual(ids(await p.toArray()), want);
+    assert.equal(p.stats.anchorMisses, 0);
+  }
+  // A walk of pages (no items location) has no item to anchor: it still mints exactly the
+  // tokens of before, as a walk stopped at a page boundary does.
+  const pagesOnly = paginate(fetchPage, { next: "next", maxPages: 1 });
+  for await (const page of pagesOnly) assert.deepEqual(ids(page.items), [1, 2, 3, 4]);
+  assert.equal(pagesOnly.resumeToken, "AQCFAXYEAQFzAAFsAAFwYWIEAAQBAWNIKfQj5FDI1ak");
+  // Without itemKey a cut inside a page is anchored by the last item's content, and with it
+  // by its key: each token carries its anchor, so both differ from the old one.
   const p = paginate(fetchPage, { items: "items", next: "next", maxItems: 2 });
   await p.toArray();
-  assert.equal(p.resumeToken, cases[0][0]);
-  // With itemKey the token carries the anchor, so it differs.
+  assert.notEqual(p.resumeToken, cases[0][0]);
   const q = paginate(fetchPage, { items: "items", next: "next", maxItems: 2, itemKey: "id" });
   await q.toArray();
   assert.notEqual(q.resumeToken, cases[0][0]);

@@ -45,7 +45,8 @@ test("a typo in options.items: bad_page naming the path, after one request (was:
   const api = chain(50, (i, next) => ({ items: [i], next }));
   const p = paginate(api.fetchPage, { items: "itmes", next: "next" });
   const err = await badPage(p, 'nothing at options.items "itmes"');
-  assert.equal(err.message, 'a page could not be read: nothing at options.items "itmes"');
+  // The message also says how to accept a service that leaves out empty lists.
+  assert.equal(err.message, 'a page could not be read: nothing at options.items "itmes"; if the service leaves out empty lists, use items: (page) => page.itmes ?? [] (or preset "aws" for AWS APIs)');
   assert.equal(api.calls.length, 1);
   // The resume token is before the bad page: nothing was handed out.
   assert.equal(typeof err.resumeToken, "string");
@@ -64,19 +65,54 @@ test("a forgotten root: bad_page naming the path", async () => {
     'nothing at options.items "rows" under options.root "data"');
 });
 
-test("an error body (DRF 404 {detail}) from a fetchPage that did not check res.ok: bad_page", async () => {
-  let n = 0;
-  const p = paginate(async (token) => (++n === 1 ? { results: [1, 2], next: "c2" } : { detail: "Invalid cursor" }), { items: "results", next: "next" });
-  const got = [];
-  const err = await failure((async () => {
-    for await (const item of p.items()) got.push(item);
-  })());
-  assert.deepEqual(got, [1, 2]);
+test("an error body (DRF 404 {detail}) from a fetchPage that did not check res.ok: bad_page on a first page", async () => {
+  const p = paginate(async () => ({ detail: "Invalid cursor" }), { items: "results", next: "next" });
+  const err = await failure(p.toArray());
   assert.equal(err.code, "bad_page");
-  assert.equal(err.message, 'a page could not be read: nothing at options.items "results"');
+  assert.match(err.message, /^a page could not be read: nothing at options\.items "results"; /);
   // Resumes at the page that could not be read.
-  const again = paginate(async (token) => ({ results: [token], next: undefined }), { items: "results", next: "next", resumeToken: err.resumeToken });
-  assert.deepEqual(await again.toArray(), ["c2"]);
+  const again = paginate(async (token) => ({ results: [token ?? "first"], next: undefined }), { items: "results", next: "next", resumeToken: err.resumeToken });
+  assert.deepEqual(await again.toArray(), ["first"]);
+  // After a page that held the list, a page without it reads as a service leaving out an
+  // empty list (API.md, "Paginator"): an empty page, which this one, having no next token,
+  // ends the walk with. So a fetchPage must check res.ok (docs/paginator.md says so).
+  let n = 0;
+  const later = paginate(async () => (++n === 1 ? { results: [1, 2], next: "c2" } : { detail: "Invalid cursor" }), { items: "results", next: "next" });
+  assert.deepEqual(await later.toArray(), [1, 2]);
+  assert.equal(later.stats.emptyPages, 1);
+});
+
+test("a list left out of a later page is an empty page; a body of another shape is not", async () => {
+  // S3 ListObjectsV2 with a Delimiter: a page of only CommonPrefixes has no Contents.
+  const pages = [
+    { Contents: [{ Key: "a" }], CommonPrefixes: [{ Prefix: "d/" }], NextContinuationToken: "t1" },
+    { CommonPrefixes: [{ Prefix: "e/" }], NextContinuationToken: "t2" },
+    { Contents: [{ Key: "z" }] },
+  ];
+  const fetchPage = async (t) => pages[t === undefined ? 0 : Number(t[1])];
+  const explicit = paginate(fetchPage, { items: "Contents", next: "NextContinuationToken" });
+  assert.deepEqual((await explicit.toArray()).map((o) => o.Key), ["a", "z"]);
+  assert.equal(explicit.stats.emptyPages, 1);
+  // Under preset aws also on the first page.
+  const first = async (t) => pages[t === undefined ? 1 : 2];
+  assert.deepEqual((await paginate(first, { preset: "aws", items: "Contents" }).toArray()).map((o) => o.Key), ["z"]);
+  // Without the preset a first page without the list is bad_page, saying how to accept it.
+  const err = await badPage(paginate(first, { items: "Contents", next: "NextContinuationToken" }), 'nothing at options.items "Contents"');
+  assert.match(err.message, /use items: \(page\) => page\.Contents \?\? \[\] \(or preset "aws" for AWS APIs\)$/);
+  // Under a root and a deeper path the hint names the path under the root (what an items
+  // function receives).
+  const nested = await badPage(paginate(async () => ({ data: { feed: {} } }), { root: "data", items: "feed.rows", next: "next" }), 'nothing at options.items "feed.rows"');
+  assert.match(nested.message, /page\.feed\?\.rows \?\? \[\]/);
+  // A later body that is an array, or whose path breaks before its last name, is no page with
+  // its list left out: bad_page still.
+  for (const bad of [[2], { data: null }]) {
+    let n = 0;
+    const p = paginate(async () => (++n === 1 ? { data: { rows: [1] }, next: "n" } : bad), { items: "data.rows", next: "next" });
+    await badPage(p, 'nothing at options.items "data.rows"');
+  }
+  // An items function still has to answer a list: it says itself what a page without one is.
+  let m = 0;
+  await badPage(paginate(async () => (++m === 1 ? { rows: [1], next: "n" } : {}), { items: (page) => page.rows, next: "next" }), "options.items returned undefined");
 });
 
 test("null and [] stay empty pages; the walk goes on", async () => {

@@ -15,7 +15,7 @@ import { mkdtempSync, readFileSync, rmSync } from "node:fs";
 import { constants as osConstants, tmpdir } from "node:os";
 import { join } from "node:path";
 import { fileURLToPath } from "node:url";
-import { paginate, PaginationError } from "pagecursor";
+import { InfiniteList, paginate, PaginationError } from "pagecursor";
 
 // Dummy credentials and no instance-metadata look-ups: nothing may leave 127.0.0.1.
 process.env.AWS_ACCESS_KEY_ID = "peers";
@@ -295,13 +295,14 @@ function serversFromEnvOrStart() {
 // The tests.
 
 function defineTests() {
-  // The three suites run side by side (dynalite and moto are separate processes); the tests
+  // The suites run side by side (dynalite and moto are separate processes); the tests
   // inside a suite run one after the other.
   describe("pagecursor against real servers", { concurrency: true }, () => {
     const urls = serversFromEnvOrStart();
     dynamoSuites(urls);
     ec2Suite(urls);
     awsListSuite(urls);
+    s3FoldersSuite(urls);
   });
 }
 
@@ -812,6 +813,196 @@ function awsListSuite(urls) {
         assert.equal(err.cause.name, "NoSuchBucket");
         return true;
       });
+    });
+  });
+}
+
+// ---------------------------------------------------------------------------------------
+// S3 "folders": ListObjectsV2 with Delimiter "/" answers a page of only CommonPrefixes with no
+// Contents at all (the SDK gives `Contents: undefined`). Under preset "aws" such a page is an
+// empty page; with a plain path (`items: "Contents"`) it is one once an earlier page of the
+// walk (or an earlier load of the list) held Contents, and a first page without Contents is
+// the bad_page whose message tells how to accept the service. Every walk is compared with
+// paginateListObjectsV2 over the same listing, page for page.
+
+function s3FoldersSuite(urls) {
+  describe("S3 folders on moto: ListObjectsV2 with Delimiter \"/\" leaves out Contents on pages of only CommonPrefixes", { concurrency: false }, () => {
+    let s3;
+    // Its own bucket, so that the listings of the suite above keep their keys.
+    const BUCKET = "pagecursor-peers-folders";
+    const p2 = (n) => String(n).padStart(2, "0");
+    // 278 keys: 40 folders f00/…f39/ of 3 to 6 keys (every fifth with a subfolder deep/), and
+    // 10 keys at the root named index-NN, which sort after every folder: the first pages of
+    // the root listing are only prefixes. Two folders are shaped for the rule on absent lists:
+    // - f07/: 12 keys, then 45 subfolders s00/…s44/: pages with Contents, then pages without;
+    // - f21/: 10 subfolders a0/…a9/, then 5 keys z00…z04: a first page without Contents.
+    const keys = [];
+    for (let i = 0; i < 40; i++) {
+      const folder = `f${p2(i)}/`;
+      if (i === 7) {
+        for (let k = 0; k < 12; k++) keys.push(`${folder}k${p2(k)}`);
+        for (let s = 0; s < 45; s++) keys.push(`${folder}s${p2(s)}/x`);
+      } else if (i === 21) {
+        for (let s = 0; s < 10; s++) keys.push(`${folder}a${s}/x`, `${folder}a${s}/y`);
+        for (let k = 0; k < 5; k++) keys.push(`${folder}z${p2(k)}`);
+      } else {
+        for (let k = 0; k < 3 + (i % 4); k++) keys.push(`${folder}k${p2(k)}`);
+        if (i % 5 === 0) keys.push(`${folder}deep/a`, `${folder}deep/b`);
+      }
+    }
+    for (let k = 0; k < 10; k++) keys.push(`index-${p2(k)}`);
+    keys.sort();
+
+    /** What a Delimiter "/" listing of `prefix` holds, from the keys alone: its keys and its prefixes. */
+    function listing(prefix = "") {
+      const inside = keys.filter((k) => k.startsWith(prefix)).map((k) => k.slice(prefix.length));
+      return {
+        keys: inside.filter((k) => !k.includes("/")).map((k) => prefix + k),
+        prefixes: [...new Set(inside.filter((k) => k.includes("/")).map((k) => prefix + k.slice(0, k.indexOf("/") + 1)))],
+      };
+    }
+
+    before(async () => {
+      s3 = new S3Client({ ...clientConfig(urls.moto), forcePathStyle: true });
+      await s3.send(new CreateBucketCommand({ Bucket: BUCKET }));
+      for (let i = 0; i < keys.length; i += 20) {
+        await Promise.all(keys.slice(i, i + 20).map((Key) => s3.send(new PutObjectCommand({ Bucket: BUCKET, Key, Body: Key }))));
+      }
+    });
+    after(() => s3?.destroy());
+
+    // fetchPage: ContinuationToken from the raw token, MaxKeys from ctx.pageSize; `seen` (when
+    // given) records each page as it came back.
+    const listFetch = (input, seen) => async (token, ctx) => {
+      const request = { Bucket: BUCKET, Delimiter: "/", ...input };
+      if (token !== undefined) request.ContinuationToken = token;
+      if (ctx.pageSize !== undefined) request.MaxKeys = ctx.pageSize;
+      const page = await s3.send(new ListObjectsV2Command(request), { abortSignal: ctx.signal });
+      seen?.push({ token, page });
+      return page;
+    };
+    const sdkPagesOf = (input, pageSize) =>
+      collect(paginateListObjectsV2({ client: s3, pageSize }, { Bucket: BUCKET, Delimiter: "/", ...structuredClone(input) }));
+    const keysOf = (pages) => pages.flatMap((p) => p.Contents ?? []).map((o) => o.Key);
+    // Prefixes and keys of a page, the prefixes first (the same for both walks compared).
+    const entries = (page) => [...(page.CommonPrefixes ?? []).map((p) => `P:${p.Prefix}`), ...(page.Contents ?? []).map((o) => `K:${o.Key}`)];
+    // A page's shape: "K" when it holds Contents, "-" when it leaves them out.
+    const shape = (pages) => pages.map((p) => (p.Contents === undefined ? "-" : "K")).join("");
+
+    test("the bucket holds the 278 keys in 40 folders and 10 at the root", async () => {
+      const all = keysOf(await collect(paginateListObjectsV2({ client: s3, pageSize: 1000 }, { Bucket: BUCKET })));
+      assert.deepEqual(all, keys);
+      assert.equal(keys.length, 278);
+      assert.equal(listing().prefixes.length, 40);
+      assert.equal(listing().keys.length, 10);
+    });
+
+    // Which pages of each listing hold Contents, as moto answers them (real S3 pages a
+    // Delimiter listing the same way: MaxKeys counts keys and prefixes together, in key order).
+    for (const [label, input, pageSize, pages] of [
+      ["the root", {}, 7, "-----KKK"], // 40 prefixes first: five pages of only prefixes
+      ["the root", {}, 50, "K"],
+      ["Prefix \"f07/\"", { Prefix: "f07/" }, 7, "KK-------"], // its keys, then pages of only subfolders
+      ["Prefix \"f07/\"", { Prefix: "f07/" }, 50, "K-"],
+      ["Prefix \"f21/\"", { Prefix: "f21/" }, 7, "-KK"], // subfolders first
+      ["Prefix \"f21/\"", { Prefix: "f21/" }, 50, "K"],
+    ]) {
+      const firstWithout = pages[0] === "-";
+      const plainPath = firstWithout
+        ? `bad_page at the first page (only prefixes), and its advice "?? []" walks it`
+        : pages.includes("-")
+          ? "reads the later pages without Contents as empty"
+          : "walks it too (every page holds Contents)";
+      test(`Delimiter "/" over ${label}, MaxKeys ${pageSize} (pages ${pages}): prefixes and keys, and Contents with preset aws, match paginateListObjectsV2; items "Contents" without a preset ${plainPath}`, async () => {
+        const sdkPages = await sdkPagesOf(input, pageSize);
+        assert.equal(shape(sdkPages), pages, "the pages moto answers");
+        const tokens = [undefined, ...sdkPages.slice(0, -1).map((p) => p.NextContinuationToken)];
+        const { keys: wantKeys, prefixes: wantPrefixes } = listing(input.Prefix);
+
+        // Prefixes and keys together, item for item.
+        const seen = [];
+        const both = paginate(listFetch(input, seen), { preset: "aws", items: entries, pageSize });
+        const got = await both.toArray();
+        assert.deepEqual(got, sdkPages.flatMap(entries));
+        assert.deepEqual(got.toSorted(), [...wantPrefixes.map((p) => `P:${p}`), ...wantKeys.map((k) => `K:${k}`)].toSorted());
+        assert.deepEqual(seen.map((s) => s.token), tokens);
+        assert.equal(both.stats.pages, sdkPages.length);
+        assert.equal(both.stats.requests, sdkPages.length);
+        assert.equal(both.stopReason, "end");
+
+        // preset aws, items "Contents": a page without Contents is an empty page, wherever it is.
+        const aws = paginate(listFetch(input), { preset: "aws", items: "Contents", pageSize });
+        const awsKeys = (await aws.toArray()).map((o) => o.Key);
+        assert.deepEqual(awsKeys, keysOf(sdkPages));
+        assert.deepEqual(awsKeys, wantKeys);
+        assert.equal(aws.stats.pages, sdkPages.length);
+        assert.equal(aws.stats.requests, sdkPages.length);
+        assert.equal(aws.stats.emptyPages, pages.split("-").length - 1);
+        assert.equal(aws.stopReason, "end");
+
+        // A plain path, no preset.
+        const plain = [];
+        const path = paginate(listFetch(input, plain), { items: "Contents", next: "NextContinuationToken", pageSize });
+        if (firstWithout) {
+          // Nothing told the walk that Contents may be absent: a typo would look the same.
+          await assert.rejects(path.toArray(), (err) => {
+            assert.ok(err instanceof PaginationError, `got ${err}`);
+            assert.equal(err.code, "bad_page");
+            assert.match(err.message, /nothing at options\.items "Contents"/);
+            assert.match(err.message, /items: \(page\) => page\.Contents \?\? \[\]/);
+            assert.match(err.message, /preset "aws"/);
+            return true;
+          });
+          assert.equal(plain.length, 1, "failed at the first page");
+          assert.equal(path.stats.items, 0);
+          assert.equal(path.stopReason, "error");
+          // What the message says to do walks the listing.
+          const advised = paginate(listFetch(input), { items: (page) => page.Contents ?? [], next: "NextContinuationToken", pageSize });
+          assert.deepEqual((await advised.toArray()).map((o) => o.Key), keysOf(sdkPages));
+          assert.equal(advised.stats.pages, sdkPages.length);
+        } else {
+          // The first page held Contents: every later page without them is an empty page.
+          assert.deepEqual((await path.toArray()).map((o) => o.Key), keysOf(sdkPages));
+          assert.deepEqual(plain.map((s) => s.token), tokens);
+          assert.equal(path.stats.pages, sdkPages.length);
+          assert.equal(path.stats.emptyPages, pages.split("-").length - 1);
+          assert.equal(path.stopReason, "end");
+        }
+      });
+    }
+
+    test("an InfiniteList with preset aws, chunks of 9 over pages of 7 of the root listing, shows the SDK's keys", async () => {
+      const sdkKeys = keysOf(await sdkPagesOf({}, 7));
+      const seen = [];
+      const list = new InfiniteList(listFetch({}, seen), { preset: "aws", items: "Contents", pageSize: 7, chunkItems: 9 });
+      let loads = 0;
+      while (list.hasMore) {
+        await list.loadMore();
+        loads++;
+      }
+      assert.deepEqual(list.items.map((o) => o.Key), sdkKeys);
+      assert.equal(sdkKeys.length, 10);
+      // The first load walks the five pages of only prefixes to fill its chunk of 9.
+      assert.equal(shape(seen.map((s) => s.page)), "-----KKK");
+      assert.equal(loads, 2);
+    });
+
+    test("an InfiniteList with items: \"Contents\" (no preset) over \"f07/\": a load that starts on a page without Contents reads it as empty, as an earlier load held Contents", async () => {
+      const sdkKeys = keysOf(await sdkPagesOf({ Prefix: "f07/" }, 7));
+      const seen = [];
+      const list = new InfiniteList(listFetch({ Prefix: "f07/" }, seen), {
+        items: "Contents", next: "NextContinuationToken", pageSize: 7, chunkItems: 12,
+      });
+      const loads = [];
+      while (list.hasMore) {
+        const from = seen.length;
+        const chunk = await list.loadMore();
+        loads.push({ items: chunk.length, pages: shape(seen.slice(from).map((s) => s.page)) });
+      }
+      assert.deepEqual(list.items.map((o) => o.Key), sdkKeys);
+      // The 12 keys fill the first chunk from two pages; the second load starts on the third
+      // page, which has no Contents, and walks the subfolders to the end.
+      assert.deepEqual(loads, [{ items: 12, pages: "KK" }, { items: 0, pages: "-------" }]);
     });
   });
 }

@@ -27,7 +27,9 @@ const hasOwn = Object.hasOwn;
 
 // The options as this helper handles them: a record of the user's values, read once, that
 // paginate checks (the public overloads type them per preset).
-type Walk = Record<string, unknown>;
+type Walk = Record<string | symbol, unknown>;
+// The paginator's key for that memory (src/js/paginate/paginator.ts, `Lists`).
+const LISTS = Symbol.for("pagecursor.lists");
 
 /**
  * `{ queryFn, initialPageParam, getNextPageParam, getPreviousPageParam }` to spread into
@@ -45,6 +47,9 @@ export function infinitePageOptions<Item>(fetchPage: unknown, options: unknown):
   const userSignal = walk.signal as AbortSignal | undefined;
   for (const k of ["chunkItems", "maxItems", "maxPages", "resumeToken", "signal"]) delete walk[k];
   const initialPageParam = { resumeToken: start, previous: undefined };
+  // One walk per chunk, one memory of the items location for all: once a chunk's page held a
+  // list there, an absent list is an empty page in every later chunk too (as in one walk).
+  walk[LISTS] = { seen: false };
 
   return {
     initialPageParam,

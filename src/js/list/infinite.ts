@@ -18,12 +18,12 @@
 // "idle, no error" first). `reset()` replaces the wasm list with a new one built from the same
 // arguments; loads of the old one are stale: their promises reject `aborted`, and their walks
 // stop at their next request (the one in flight is not aborted: the paginator owns its signal).
-import { InfiniteList as WasmList } from "./pagecursor.js";
+import { InfiniteList as WasmList, type InfiniteLoad } from "./pagecursor.js";
 // The published declarations (pkg/index.d.ts): the class below is checked against its
 // declaration there (the last line), so `tsc` fails when the two drift apart.
 import type * as Public from "./index.js";
 import type { FetchContext, FetchPage, InfiniteListOptions } from "./index.js";
-import { checkOptions, runLoad } from "./paginator.js";
+import { checkOptions, runLoad, type Lists } from "./paginator.js";
 import { isLoaded, notReady, whenLoaded } from "./loading.js";
 import { CLIENT } from "./uses-client.js";
 import { makeArgumentError, makePaginationError } from "./errors.js";
@@ -33,9 +33,15 @@ import { checkBag } from "./options.js";
 // Captured at load: a listener's own `call` (or a patched Function.prototype.call) never runs.
 const apply = Reflect.apply;
 
+// Each list its own load runner: what its pages showed of the items location lasts across
+// its loads (an absent list is an empty page once one held a list there).
+const loadRunner = () => {
+  const lists: Lists = { seen: false };
+  return (load: InfiniteLoad, prior: Promise<unknown> | undefined) => runLoad(load, prior, lists);
+};
 // A wasm list with the paginator driver's load runner and option check.
 const wasmList = (fetchPage: FetchPage<any, unknown>, options: InfiniteListOptions | undefined) =>
-  new WasmList(fetchPage, options, codecOf(options, true), runLoad, checkOptions);
+  new WasmList(fetchPage, options, codecOf(options, true), loadRunner(), checkOptions);
 
 const FROM = Symbol("from");
 // Typed as the declaration's `Item[]` (a type only): the getters answer it before the wasm
@@ -74,7 +80,7 @@ export class InfiniteList<Item = unknown> {
     checkBag(options);
     const list = new InfiniteList<Item>(FROM);
     list.#args = [fetchPage, options];
-    list.#wasm = WasmList.from(state, list.#guard(fetchPage), options, codecOf(options, true), runLoad, checkOptions);
+    list.#wasm = WasmList.from(state, list.#guard(fetchPage), options, codecOf(options, true), loadRunner(), checkOptions);
     list.#state = 1;
     return list;
   }

@@ -72,6 +72,25 @@ const FAILURE_MESSAGE = {
 } as { readonly [code in WalkFailure]: string };
 const DONE = Object.freeze({ value: undefined, done: true } as const);
 const EMPTY: unknown[] = [];
+// A request whose page the core wants with its items' JSON forms (Driver.request's `keys`).
+const CONTENT_ANCHOR = 2;
+const stringify = JSON.stringify;
+
+// The JSON texts of the first `n` items (null for an item without one: a bigint, a cycle, a
+// throwing toJSON, undefined): a walk without itemKey anchors a cut by the last one's digest.
+function jsonForms(items: unknown[], n: number): (string | null)[] {
+  const forms: (string | null)[] = [];
+  for (let i = 0; i < n; i++) {
+    let form: unknown = null;
+    try {
+      form = stringify(items[i]);
+    } catch {
+      // No JSON form: the anchor falls back to the position.
+    }
+    forms.push(typeof form === "string" ? form : null);
+  }
+  return forms;
+}
 // Where items are: not configured, a path, a function, the whole body, Relay edges/nodes.
 const I_NONE = 0, I_PATH = 1, I_FUNC = 2, I_WHOLE = 3, I_RELAY = 4;
 // Where the next token is: a path, a function, the keyset names, Relay, Link header, AWS names.
@@ -359,7 +378,7 @@ interface Request {
   attempt: number;
   segment: number;
   delay: number;
-  keys: boolean;
+  keys: number; // see Driver.request in src/wasm/paginate.rs
   next: Request | null;
 }
 
@@ -374,7 +393,7 @@ class Orders {
   dSegment = 0;
   dCut = false;
 
-  request(id: number, token: unknown, attempt: number, segment: number, delay: number, held: boolean, keys: boolean): void {
+  request(id: number, token: unknown, attempt: number, segment: number, delay: number, held: boolean, keys: number): void {
     const r: Request = { id, token: held ? this.held : token, attempt, segment, delay, keys, next: null };
     if (this.last === null) this.first = r;
     else this.last.next = r;
@@ -452,6 +471,20 @@ type Step = IteratorResult<unknown, undefined>;
 // fetchPage as the driver calls it: a plain call, its result any value.
 type UserFetch = (token: unknown, ctx: FetchContext) => unknown;
 
+// Whether the list at `path` is left out of an object that holds it (a service omitting an
+// empty list), rather than the path broken before its last name or read from an array.
+function leftOut(root: unknown, path: Path): boolean {
+  const holder = path.length === 1 ? root : at(root, path.slice(0, -1), undefined);
+  return isObject(holder) && !isArray(holder);
+}
+
+// Whether a page of the walk (or of the InfiniteList it loads for, across its loads) held
+// a list at the items location: after that, an absent list is an empty page.
+export interface Lists {
+  seen: boolean;
+}
+const LISTS = Symbol.for("pagecursor.lists");
+
 class Walk {
   // Every field is set by the constructor (`declare`: no class field is emitted, so the
   // object's shape stays the constructor's assignments, in their order).
@@ -460,12 +493,13 @@ class Walk {
   declare itemsKind: number;
   declare itemsAt: Path | Function | undefined;
   declare itemKey: Path | Function | undefined;
-  declare keyed: Set<number>;
+  declare keyed: Map<number, number>;
   declare nextKind: number;
   declare nextAt: Path | Function | undefined;
   declare moreAt: Path | Function | undefined;
   declare link: boolean;
   declare aws: boolean;
+  declare lists: Lists;
   declare syncRead: boolean;
   declare pathRead: boolean;
   declare retryable: Function | undefined;
@@ -519,6 +553,7 @@ class Walk {
   declare end: number;
   declare taken: number;
   declare keys: unknown[] | undefined;
+  declare shown: unknown[] | undefined;
   declare rLen: number;
   declare rItems: unknown[] | undefined;
   declare rNext: unknown;
@@ -528,7 +563,7 @@ class Walk {
   declare rRoot: unknown;
   declare rKeys: unknown[] | undefined;
 
-  constructor(fetchPage: unknown, options: unknown, check = false) {
+  constructor(fetchPage: unknown, options: unknown, check = false, lists?: Lists) {
     if (typeof fetchPage !== "function") throw makeArgumentError(false, "paginate: fetchPage must be a function");
     // A bag that is no object would read as empty and then fail for what it lacks.
     checkBag(options);
@@ -542,6 +577,9 @@ class Walk {
     const next = field(get(options, "next"), "next");
     const more = field(get(options, "more"), "more");
     const itemKey = field(get(options, "itemKey"), "itemKey");
+    // The TanStack helper's walks (one per chunk) share theirs through the options.
+    const shared = lists ?? get(options, LISTS);
+    this.lists = isObject(shared) && typeof (shared as Lists).seen === "boolean" ? shared as Lists : { seen: false };
     let itemsKind = I_NONE, nextKind, itemsAt, nextAt;
     switch (preset) {
       case undefined: break;
@@ -571,7 +609,7 @@ class Walk {
     // of a resumed page go to the core, and the key of the last item received when the
     // consumer stops inside a page.
     this.itemKey = itemKey;
-    this.keyed = new Set(); // requests whose page the core wants with its keys
+    this.keyed = new Map(); // requests whose page the core wants with its keys (1) or item forms (2)
     this.nextKind = nextKind;
     this.nextAt = nextAt;
     this.moreAt = more;
@@ -752,6 +790,9 @@ class Walk {
     // With itemKey: the keys of the page the consumer is in (the page consumer's too, for a
     // cut page), of which `index` items were received.
     this.keys = undefined;
+    // The items of the page the consumer stands in, kept after it was handed out (for the
+    // anchor without itemKey: see tell).
+    this.shown = undefined;
     // What a page read found.
     this.rLen = 0;
     this.rItems = undefined;
@@ -782,7 +823,7 @@ class Walk {
     for (let r = orders.first; r !== null; r = orders.first) {
       orders.first = r.next;
       if (orders.first === null) orders.last = null;
-      if (r.keys) this.keyed.add(r.id);
+      if (r.keys !== 0) this.keyed.set(r.id, r.keys);
       this.start(r.id, r.token, r.attempt, r.segment, r.delay);
     }
   }
@@ -952,10 +993,20 @@ class Walk {
     if (kind !== I_NONE) {
       // `null` is an empty page; `undefined` a location that is not there (a typo, a
       // forgotten root, an error body): never a silent empty page.
+      // Services that leave out empty lists (S3 without Contents on a page of only
+      // CommonPrefixes, proto3 JSON): under preset aws, or once an earlier page of this walk
+      // (or list) held a list there, an absent list is an empty page. A typo is absent on
+      // every page, so it still fails on the first; a body of another shape (an array, a
+      // path broken before its last name) is no page with a list left out.
+      if (items === undefined && kind === I_PATH && (this.aws || this.lists.seen) && leftOut(root, this.itemsAt as Path)) items = null;
       if (items === undefined) {
-        const where = kind === I_FUNC ? "options.items returned undefined" : `nothing at ${named("items", this.itemsAt as Path, this.itemsPreset)}`;
-        return new BadPage(this.root === undefined || kind === I_FUNC ? where : `${where} under ${named("root", this.root)}`);
+        if (kind === I_FUNC) return new BadPage("options.items returned undefined");
+        const at = named("items", this.itemsAt as Path, this.itemsPreset);
+        // (An items function receives the value at root: the path under it.)
+        const path = (this.itemsAt as Path).join("?.");
+        return new BadPage(`nothing at ${this.root === undefined ? at : `${at} under ${named("root", this.root)}`}; if the service leaves out empty lists, use items: (page) => page.${path} ?? [] (or preset "aws" for AWS APIs)`);
       }
+      this.lists.seen = true;
       if (items === null) items = EMPTY;
       else if (!isArray(items)) return new BadPage("the items of a page are not an array");
       len = items.length;
@@ -1133,8 +1184,9 @@ class Walk {
     along: unknown[] | undefined, keys: unknown[] | undefined): void {
     const text = typeof next === "string" && WELL_FORMED && next.isWellFormed() ? next : undefined;
     // A resumed page the core skips by its keys is reported now, with them.
-    const keyed = this.keyed.size !== 0 && this.keyed.delete(id);
-    if (this.mayWait && this.slotId === 0 && !keyed && (next === undefined || text !== undefined)) {
+    const keyed = this.keyed.size === 0 ? undefined : this.keyed.get(id);
+    if (keyed !== undefined) this.keyed.delete(id);
+    if (this.mayWait && this.slotId === 0 && keyed === undefined && (next === undefined || text !== undefined)) {
       // The core said a report cannot issue a request here: the page is reported with the
       // consumer's next pull, in the same call (a string token reads the same then, and
       // crosses as text only; an object token is reported now, when it arrives).
@@ -1150,7 +1202,9 @@ class Walk {
       this.wake();
       return;
     }
-    const kept = this.core!.page(id, len, next, form, more, this.now(), keyed ? keys : undefined);
+    // A page resumed at a content anchor goes with its items' JSON forms.
+    const anchors = keyed === CONTENT_ANCHOR ? jsonForms(items ?? EMPTY, len) : keyed === undefined ? undefined : keys;
+    const kept = this.core!.page(id, len, next, form, more, this.now(), anchors);
     if (kept) {
       if (this.slotId === 0) {
         this.slotId = id;
@@ -1259,8 +1313,20 @@ class Walk {
     else if (this.taken > 0) {
       const n = this.taken;
       this.taken = 0;
-      this.core.consume(n, this.lastKey());
+      this.tell(this.core, n);
     }
+  }
+
+  // Tells the core that the consumer took `n` more items, with the anchor of its position
+  // when it stands inside a page: the last item's key with itemKey, else the JSON forms of
+  // the page's items up to it (the core keeps the last one's digest). Only a consumer that
+  // stops inside a page pays for the forms.
+  tell(core: PaginatorCore, n: number): void {
+    const i = this.index;
+    if (this.keys !== undefined) return core.consume(n, this.lastKey(), false);
+    const items = this.shown;
+    if (items !== undefined && i > 0 && i < items.length) core.consume(n, jsonForms(items, i), true);
+    else core.consume(n, undefined, false);
   }
 
   // With itemKey, the key of the last item received when the consumer stands inside a page
@@ -1364,11 +1430,11 @@ class Walk {
     }
     let taken = this.taken;
     this.taken = 0;
-    if (taken > 0 && this.keys !== undefined) {
+    if (taken > 0) {
       // A page left inside (cut by maxItems): its anchor goes with the count.
-      const key = this.lastKey();
-      if (key !== undefined) {
-        core.consume(taken, key);
+      const i = this.index, items = this.shown;
+      if (this.keys !== undefined ? this.lastKey() !== undefined : items !== undefined && i > 0 && i < items.length) {
+        this.tell(core, taken);
         taken = 0;
       }
     }
@@ -1472,8 +1538,10 @@ class Walk {
     const page = this.take();
     const along = this.tAlong;
     const keys = this.tKeys;
+    const items = this.tItems;
     this.tItems = this.tAlong = this.tKeys = undefined;
     this.keys = undefined;
+    this.shown = undefined;
     if (!orders.dCut) return { value: page, done: false };
     let value = page;
     if (along !== undefined) {
@@ -1489,8 +1557,9 @@ class Walk {
       }
     }
     this.taken += orders.dTake;
-    // Where the page consumer stands in the page, for the anchor (see lastKey).
+    // Where the page consumer stands in the page, for the anchor (see tell).
     this.keys = keys;
+    this.shown = items;
     this.index = orders.dSkip + orders.dTake;
     return { value, done: false };
   }
@@ -1512,6 +1581,7 @@ class Walk {
       throw makeArgumentError(false, "items() needs options.items (or a preset that knows where items are)");
     }
     this.items = items;
+    this.shown = items;
     this.index = this.orders.dSkip;
     this.end = this.orders.dSkip + this.orders.dTake;
     this.flush();
@@ -1679,13 +1749,15 @@ class WalkSource {
   declare making: Promise<Walk> | undefined;
   declare left: boolean;
   declare error: unknown;
-  constructor(fetchPage: unknown, options: unknown) {
+  declare lists: Lists | undefined;
+  constructor(fetchPage: unknown, options: unknown, lists?: Lists) {
+    this.lists = lists;
     this.walk = undefined;
     this.args = undefined;
     this.making = undefined; // the promise of the walk, while the wasm loads
     this.left = false; // the consumer left (return()) before the walk was made
     this.error = undefined; // what making the walk threw (an option error), thrown again
-    if (isLoaded(CLIENT)) this.walk = new Walk(fetchPage, options);
+    if (isLoaded(CLIENT)) this.walk = new Walk(fetchPage, options, false, lists);
     else this.args = [fetchPage, options];
   }
   // The walk now, when it can be made synchronously; undefined while the wasm loads.
@@ -1698,7 +1770,7 @@ class WalkSource {
     const [fetchPage, options] = this.args;
     this.args = undefined;
     try {
-      this.walk = new Walk(fetchPage, options);
+      this.walk = new Walk(fetchPage, options, false, this.lists);
     } catch (err) {
       this.error = err;
       throw err;
@@ -1827,7 +1899,8 @@ export function checkOptions(fetchPage: unknown, options: unknown): unknown {
 // chunk, with which options, and what its window keeps; this only awaits. The first await
 // comes before anything else: the load starts after `loadMore()` returned, the list busy.
 // src/js/list/infinite.ts gives this function to the wasm list, which calls it for every load.
-export async function runLoad(load: InfiniteLoad, prior: Promise<unknown> | undefined): Promise<unknown> {
+// `lists`: the list's own, kept across its loads.
+export async function runLoad(load: InfiniteLoad, prior: Promise<unknown> | undefined, lists: Lists): Promise<unknown> {
   try {
     try {
       await prior;
@@ -1854,7 +1927,7 @@ export async function runLoad(load: InfiniteLoad, prior: Promise<unknown> | unde
     // is the list's own copy, already read by the walk before.
     const options = chunk[1];
     for (;;) {
-      const source = new WalkSource(fetchChunk, options);
+      const source = new WalkSource(fetchChunk, options, lists);
       const walk = source.now() ?? await source.later();
       const keys = walk.itemKey === undefined ? undefined : [];
       const items = await walk.toArray(keys);

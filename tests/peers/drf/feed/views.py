@@ -59,3 +59,11 @@ class Rows(APIView):
         else:
             Row.objects.filter(id__in=request.data).delete()
         return Response(status=status.HTTP_204_NO_CONTENT)
+
+
+class RowEdit(generics.UpdateAPIView):
+    """PATCH /rows/<id>/ `{label}`: edits one row in place (its place in both feeds kept), so
+    that a row a walk handed out can change before the walk resumes."""
+
+    queryset = Row.objects.all()
+    serializer_class = RowSerializer
