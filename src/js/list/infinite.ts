@@ -62,7 +62,11 @@ export class InfiniteList<Item = unknown> {
   #pending = 0; // loads of this generation whose promise has not settled
   #error: unknown; // the error of the last failed load, until a load starts or reset()
   #failed: Load | undefined; // which load failed: "loadMore" or "loadPrevious"
-  #generation = 0; // counts reset(): a load of an earlier generation is stale
+  // Counts reset(): a load of an earlier generation is stale. In an object of its own, which the
+  // fetchPage guards read instead of the list: the wasm list holds the guard (a JS value held
+  // by wasm is a root until the wasm list is freed), so a guard that led back to this list
+  // would keep it, and so the wasm list, alive forever.
+  #era = { generation: 0 };
 
   constructor(fetchPage: FetchPage<any, unknown> | typeof FROM, options?: InfiniteListOptions) {
     if (fetchPage === FROM) return;
@@ -90,8 +94,9 @@ export class InfiniteList<Item = unknown> {
   // reports it.
   #guard(fetchPage: FetchPage<any, unknown>): FetchPage<any, unknown> {
     if (typeof fetchPage !== "function") return fetchPage;
-    const generation = this.#generation;
-    return (token: unknown, ctx: FetchContext) => (generation === this.#generation ? fetchPage(token, ctx) : Promise.reject(resetError()));
+    const era = this.#era;
+    const generation = era.generation;
+    return (token: unknown, ctx: FetchContext) => (generation === era.generation ? fetchPage(token, ctx) : Promise.reject(resetError()));
   }
 
   static #check(self: InfiniteList<unknown>, what: string): void {
@@ -131,10 +136,10 @@ export class InfiniteList<Item = unknown> {
       // A second call of the same kind while one waits for the wasm gets the same promise,
       // as the wasm list does once it runs (a listener that loads more on every change must
       // not start a load per notification).
-      if (self.#early?.[0] === what && self.#early[2] === self.#generation) return self.#early[1];
-      const generation = self.#generation;
+      if (self.#early?.[0] === what && self.#early[2] === self.#era.generation) return self.#early[1];
+      const generation = self.#era.generation;
       run = Promise.resolve(whenLoaded(CLIENT, `InfiniteList.${what}`)).then(() => {
-        if (generation !== self.#generation) throw resetError();
+        if (generation !== self.#era.generation) throw resetError();
         // The wasm is there now: the list is live (or freed, which #live throws for).
         const live = InfiniteList.#live(self, what)!;
         return what === "loadMore" ? live.loadMore() : live.loadPrevious();
@@ -147,7 +152,7 @@ export class InfiniteList<Item = unknown> {
     // Recorded before the listeners hear of the start: one that calls loadMore() again gets
     // this promise back instead of starting (and announcing) another load.
     if (wasm !== undefined) self.#last = [run, promise];
-    else self.#early = [what, promise, self.#generation];
+    else self.#early = [what, promise, self.#era.generation];
     InfiniteList.#notify(self);
     return promise;
   }
@@ -161,12 +166,12 @@ export class InfiniteList<Item = unknown> {
   // handled: no unhandled rejection (which would end a Node process). A stale load (reset()
   // meanwhile) rejects `aborted`, always marked handled: whoever reset the list knows.
   static #track(self: InfiniteList<unknown>, what: Load, run: Promise<any[]>): Promise<any[]> {
-    const generation = self.#generation;
+    const generation = self.#era.generation;
     self.#error = self.#failed = undefined;
     self.#pending++;
     const promise: Promise<any[]> = run.then(
       (items) => {
-        if (generation !== self.#generation) {
+        if (generation !== self.#era.generation) {
           promise.catch(ignore);
           throw resetError();
         }
@@ -175,7 +180,7 @@ export class InfiniteList<Item = unknown> {
         return items;
       },
       (err: unknown) => {
-        if (generation !== self.#generation) {
+        if (generation !== self.#era.generation) {
           promise.catch(ignore);
           throw resetError();
         }
@@ -248,7 +253,7 @@ export class InfiniteList<Item = unknown> {
   reset(): void {
     InfiniteList.#check(this, "reset");
     if (this.#busy) throw makeArgumentError(false, "reset: the list is in use by one of its own calls");
-    this.#generation++;
+    this.#era.generation++;
     this.#pending = 0;
     this.#error = this.#failed = undefined;
     this.#last = undefined;
