@@ -14,7 +14,7 @@ say "cargo build --target wasm32-unknown-unknown: four browser modules and the s
 #   entries that read it from disk (node.js, deno.js, workerd.js).
 # A smaller module has no exports for what it leaves out (scripts/check-module.mjs checks which);
 # the glue still defines their classes, and the JS layer never calls them in that module.
-# `npm-module`: no std in the module (src/lib.rs).
+# `npm-module`: no std in the module (crates/pagecursor-wasm/src/lib.rs).
 # Without reference types: JS values cross through the glue's own table, not a wasm
 # `externref` table with a shim around every export and import that takes one
 # (scripts/without-externref.mjs says why it takes a flag and a section edit, and what it saves).
@@ -30,11 +30,13 @@ MODULES="client:client:$PAGE_MODELS keyed:keyed,page-models:$CLIENT_PART codec::
 # modules name no path of the machine that built them, whether or not its registry existed
 # before the build (a prefix, not a directory listing). The standard library's own locations
 # (`/rustc/<commit>/library/…`) come precompiled.
-REMAP="--remap-path-prefix=${CARGO_HOME:-$HOME/.cargo}/registry/src=/crates"
+# The workspace's own sources by their path inside their crate (`src/…`), as short as they were
+# before the workspace.
+REMAP="--remap-path-prefix=${CARGO_HOME:-$HOME/.cargo}/registry/src=/crates --remap-path-prefix=crates/pagecursor/= --remap-path-prefix=crates/pagecursor-wasm/="
 export RUSTFLAGS="--cfg sha2_backend_soft=\"compact\" -C target-feature=-reference-types $REMAP"
-cargo build --release --target wasm32-unknown-unknown --lib --features npm-module
+cargo build --release --target wasm32-unknown-unknown -p pagecursor-wasm --features npm-module
 for m in $MODULES; do
-  cargo build --release --target wasm32-unknown-unknown --lib --no-default-features \
+  cargo build --release --target wasm32-unknown-unknown -p pagecursor-wasm --no-default-features \
     --features "npm-module,$(echo "$m" | cut -d: -f2)" --target-dir "target/${m%%:*}"
 done
 # The server module: every feature, cargo profile `server` (opt-level 3), sha2's unrolled
@@ -43,7 +45,7 @@ done
 # vectorizes loops with (SHA-256's message schedule among them): signed cursors 6-8 % faster,
 # the module 8 KB smaller (bench/README.md, "A module for servers").
 RUSTFLAGS="-C target-feature=-reference-types,+simd128 $REMAP" cargo build --profile server \
-  --target wasm32-unknown-unknown --lib --features npm-module --target-dir target/server
+  --target wasm32-unknown-unknown -p pagecursor-wasm --features npm-module --target-dir target/server
 unset RUSTFLAGS
 say "wasm-bindgen --target web"
 rm -rf pkg/snippets target/*-bindgen
@@ -53,7 +55,7 @@ rm -rf pkg/snippets target/*-bindgen
 # checks the TypeScript layer against them.
 # The section edit that goes with the flag above, on copies, so cargo's output stays what cargo
 # wrote.
-cp target/wasm32-unknown-unknown/release/pagecursor.wasm target/pagecursor-bindgen-input.wasm
+cp target/wasm32-unknown-unknown/release/pagecursor_wasm.wasm target/pagecursor-bindgen-input.wasm
 node scripts/without-externref.mjs target/pagecursor-bindgen-input.wasm
 wasm-bindgen --target web --omit-default-module-path --encode-into always \
   --out-dir pkg --out-name pagecursor target/pagecursor-bindgen-input.wasm
@@ -70,10 +72,10 @@ bind_module() { # bind_module NAME CARGO_OUTPUT LEFT_OUT
   cp "target/$name-bindgen/pagecursor_bg.wasm" "pkg/pagecursor_${name}_bg.wasm"
 }
 for m in $MODULES; do
-  bind_module "${m%%:*}" "target/${m%%:*}/wasm32-unknown-unknown/release/pagecursor.wasm" "$(echo "$m" | cut -d: -f3)"
+  bind_module "${m%%:*}" "target/${m%%:*}/wasm32-unknown-unknown/release/pagecursor_wasm.wasm" "$(echo "$m" | cut -d: -f3)"
 done
 # The server module leaves nothing out: the same glue drives it as the full module.
-bind_module server target/server/wasm32-unknown-unknown/server/pagecursor.wasm ""
+bind_module server target/server/wasm32-unknown-unknown/server/pagecursor_wasm.wasm ""
 # The glue carries every Rust doc comment as JSDoc and the snippets their source comments; types
 # and docs ship in pkg/index.d.ts. esbuild (a real parser, so nothing is guessed) drops comments
 # and whitespace and simplifies syntax (~4 KB gzip saved). Class and function names stay what
@@ -98,7 +100,7 @@ node scripts/finish-glue.mjs pkg/pagecursor.js
 node --check pkg/pagecursor.js
 for f in $(find pkg/snippets -name '*.js' | sort); do
   # Only the codec's walker is large enough for renamed locals to pay.
-  case "$f" in */src/wasm/codec.js) minify "$f" "$f" --minify-identifiers ;; *) minify "$f" "$f" ;; esac
+  case "$f" in */src/codec.js) minify "$f" "$f" --minify-identifiers ;; *) minify "$f" "$f" ;; esac
 done
 # The hand-written JS layer (src/js/, a folder per concept, with its comments) ships the same
 # way, into the flat pkg/ its imports name: the TypeScript files (src/js/*/*.ts and the entries'
@@ -138,13 +140,13 @@ say "wasm-opt -Oz"
 # whatever its size by default, although rustc at opt-level "z" chose to keep it a call. Kept
 # as calls, the modules are 1-3.5 KB larger raw but smaller compressed (gzip -9: full -1,781 B,
 # client -1,043 B, keyed -601 B, codec -93 B; brotli -661/-451/-249/-93 B), at a cost within
-# the benchmarks' noise (bench/README.md, "wasm-opt's one-caller inlining").
+# the benchmarks' noise (bench/README.md, "What was tried").
 # `--always-inline-max-function-size 5` (default 2) for the three smaller modules: functions of up
 # to 5 instructions (a field read through an `Rc`, a `RefCell` flag) are inlined wherever they
 # are called, where their body is about the size of the call. Client -137 B gzip, keyed -26,
 # codec -33, with no speed change the benchmarks can see; the full module would grow by 7 B and
 # its codec measured 1-2 % slower in Chromium, so it keeps the default (bench/README.md,
-# "wasm-opt's small-function inlining").
+# "What was tried").
 # (`optimize` is scripts/lib.sh's: wasm-opt with the features every module uses.)
 for m in pagecursor_bg pagecursor_client_bg pagecursor_keyed_bg pagecursor_codec_bg; do
   small="--always-inline-max-function-size 5"

@@ -12,7 +12,7 @@
 // FinalizationRegistry at top level, and freezes every enum object. A bundler must keep each of
 // those statements (an assignment, a `new`, a call), and with them the class. So a page that
 // only encodes plain cursors carried the wrappers of PaginatorCore, InfiniteList and
-// CursorStack (bench/README.md, "Glue a bundler can drop").
+// CursorStack (bench/README.md, "What was tried").
 //
 // What: each class and the `Symbol.dispose` statement after it go into one arrow called at
 // once, and that call, each `new FinalizationRegistry` and each `Object.freeze` of an enum are

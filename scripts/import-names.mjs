@@ -6,7 +6,7 @@
 //
 // Why: each name carries 16 hex digits that gzip cannot compress, once in the module and once in
 // the glue, about 60 times: 0.8 KB gzip of the full module and 0.7 KB of the glue, measured on
-// the build that introduced this (bench/README.md, "Import names without hashes"). The hashes
+// the build that introduced this (bench/README.md, "What was tried"). The hashes
 // keep apart imports of the same name with different bodies (three `length`s, three `get`s); here
 // the second and later of a name get `$2`, `$3`, in the order of their hashes, so a name stays
 // unique and what an import is stays readable (tests/js/glue-imports.test.mjs reviews them by

@@ -3,9 +3,9 @@ set -euo pipefail
 ROOT="$(cd "$(dirname "${BASH_SOURCE[0]}")/.." && pwd)"
 cd "$ROOT"
 export PATH="$HOME/.cargo/bin:$ROOT/node_modules/.bin:$PATH"
-# The wasm-bindgen version pinned in Cargo.toml; the CLI must match it exactly.
+# The wasm-bindgen version pinned in the bindings crate; the CLI must match it exactly.
 wasm_bindgen_version() {
-  sed -n 's/^wasm-bindgen = .*"=\([0-9.]*\)".*/\1/p' "$ROOT/Cargo.toml"
+  sed -n 's/^wasm-bindgen = .*"=\([0-9.]*\)".*/\1/p' "$ROOT/crates/pagecursor-wasm/Cargo.toml"
 }
 say() { printf '\033[1m== %s\033[0m\n' "$*"; }
 # wasm-opt on a module in place, with the flags given and the features every module of the

@@ -21,7 +21,7 @@
 //
 // Why: the glue is one file for the four modules, and its import object named every import of
 // the full module, so each bundle carried all of them: 1.4 KB gzip of a bundle of plain cursors
-// (bench/README.md, "Imports by part").
+// (bench/README.md, "What was tried").
 //
 // Run after import-names.mjs (the names are final, in the glue and in the modules). The script
 // stops the build if an import of the full module is in no object a smaller module gets, or if

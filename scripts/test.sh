@@ -41,22 +41,36 @@ node_tests() {
   node --test --test-concurrency=2 $files
 }
 
+# `cargo tree -p pagecursor` on the host and on wasm32: none of wasm-bindgen, js-sys, web-sys.
+core_alone() {
+  local target found
+  for target in "" "--target wasm32-unknown-unknown"; do
+    found="$(cargo tree -p pagecursor -e normal $target --prefix none | grep -E '^(wasm-bindgen|js-sys|web-sys) ' || true)"
+    [ -z "$found" ] || { echo "the core crate depends on: $found ($target)" >&2; return 1; }
+  done
+}
+
 step "setup (installs what is missing)" bash scripts/setup.sh
 step "cargo fmt --check" cargo fmt --all --check
 step "cargo clippy (native)" cargo clippy --all-targets -- -D warnings
-step "cargo clippy (wasm32)" cargo clippy --target wasm32-unknown-unknown --all-targets -- -D warnings
-step "cargo test (native)" cargo test
-# The crate with no default features (the codec module's: scripts/build.sh builds it and the
-# modules between it and the full one).
+# The bindings crate alone: built with the workspace, the core would get its std feature (and a
+# Send clock), which the bindings never build it with. (The core reaches wasm32 through it:
+# alone it leaves getrandom's backend to whoever builds it for wasm32-unknown-unknown.)
+step "cargo clippy (wasm32)" cargo clippy --target wasm32-unknown-unknown -p pagecursor-wasm --all-targets -- -D warnings
+step "cargo test (native: the core crate, and the workspace)" cargo test --workspace
+# The crates with no default features: the core without std and keyed (as the codec module
+# builds it), the core with std but without keyed, and the bindings with no part.
 without_keyed() {
-  cargo clippy --no-default-features --all-targets -- -D warnings &&
-    cargo clippy --target wasm32-unknown-unknown --lib --no-default-features -- -D warnings &&
-    cargo test --no-default-features --lib --test without_keyed
+  cargo clippy --workspace --no-default-features --lib -- -D warnings &&
+    cargo clippy -p pagecursor --no-default-features --features std --all-targets -- -D warnings &&
+    cargo clippy --target wasm32-unknown-unknown -p pagecursor-wasm --lib --no-default-features -- -D warnings &&
+    cargo test -p pagecursor --no-default-features --features std --lib --test without_keyed
 }
 step "cargo clippy and test with no default features" without_keyed
-step "cargo doc (warnings are errors)" env RUSTDOCFLAGS=-Dwarnings cargo doc --no-deps
+step "the core crate has no wasm, JS or browser dependency on any target" core_alone
+step "cargo doc (warnings are errors)" env RUSTDOCFLAGS=-Dwarnings cargo doc --workspace --no-deps
 step "independent Python decoder over tests/vectors" python3 tests/independent_decoder.py
-step "wasm-bindgen-test in Node" cargo test --target wasm32-unknown-unknown --test wasm_node
+step "wasm-bindgen-test in Node" cargo test --target wasm32-unknown-unknown -p pagecursor-wasm --test wasm_node
 step "wasm-bindgen-test in Chromium (playwright-core)" node scripts/wasm-browser-test.mjs
 step "build the package (release wasm, wasm-opt)" bash scripts/build.sh
 step "wasm size budget (bench/size-budget.json)" node scripts/check-size.mjs

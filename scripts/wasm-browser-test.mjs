@@ -60,7 +60,7 @@ const serving = () =>
     req.on("error", () => resolve(false));
     req.setTimeout(5000, () => req.destroy());
   });
-const runner = spawn("cargo", ["test", "--target", "wasm32-unknown-unknown", "--test", "wasm_browser"], {
+const runner = spawn("cargo", ["test", "--target", "wasm32-unknown-unknown", "-p", "pagecursor-wasm", "--test", "wasm_browser"], {
   env: { ...process.env, NO_HEADLESS: "1", WASM_BINDGEN_TEST_ADDRESS: `127.0.0.1:${port}` },
   stdio: ["ignore", "inherit", "inherit"],
   detached: true, // its own process group: cargo, the runner and its server stop together

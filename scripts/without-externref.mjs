@@ -10,8 +10,8 @@
 // features of every object it links, including the precompiled `core` and `alloc`, which are
 // built with reference types, and only `-Zbuild-std` (nightly) rebuilds those. wasm-bindgen
 // decides from this section alone, so without the edit it would rewrite the JS-table code for
-// an `externref` table. Measured on the build that introduced this (bench/README.md, "Values
-// without externref"): wasm −1.9 KB gzip, glue +0.3 KB.
+// an `externref` table. Measured (bench/README.md, "What was tried"): wasm −1.9 KB gzip, glue
+// +0.3 KB.
 import { readFileSync, writeFileSync } from "node:fs";
 import { leb, nameBytes, readLeb, readName, rewriteSections } from "./wasm-sections.mjs";
 

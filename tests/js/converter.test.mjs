@@ -1,6 +1,6 @@
 // The one value converter of the bindings, tested directly in the shipped snippet of the
 // installed package: the walker (`pack`, JS value -> format v1 payload bytes) and the reader
-// (`unpackValue`, payload bytes -> JS value) that every binding uses (src/wasm/convert.rs),
+// (`unpackValue`, payload bytes -> JS value) that every binding uses (crates/pagecursor-wasm/src/convert.rs),
 // against the payload of every plain vector of tests/vectors minted without options, and the
 // walker's token mode (`undefined` read as JSON reads it) against the same walk of the JSON
 // form. The snippet runs as a second module instance over a memory of its own.
@@ -13,8 +13,8 @@ import path from "node:path";
 import { assertSameValue, fromTyped } from "./vector-values.mjs";
 
 const pkg = path.dirname(createRequire(import.meta.url).resolve("pagecursor/package.json"));
-const [hash] = readdirSync(path.join(pkg, "snippets")).filter((d) => existsSync(path.join(pkg, "snippets", d, "src/wasm/codec.js")));
-const snippet = await import(pathToFileURL(path.join(pkg, "snippets", hash, "src/wasm/codec.js")).href + "?converter");
+const [hash] = readdirSync(path.join(pkg, "snippets")).filter((d) => existsSync(path.join(pkg, "snippets", d, "src/codec.js")));
+const snippet = await import(pathToFileURL(path.join(pkg, "snippets", hash, "src/codec.js")).href + "?converter");
 const memory = { buffer: new ArrayBuffer(1 << 20) };
 snippet.setMemory(memory);
 const heap = new Uint8Array(memory.buffer);

@@ -1,5 +1,5 @@
 // The seam between the paginator's JS driver (src/js/paginate/paginator.ts) and its wasm core
-// (src/wasm/paginate.rs, src/wasm/infinite.rs), issue 15 "One owner per concept across the
+// (crates/pagecursor-wasm/src/paginate.rs, crates/pagecursor-wasm/src/infinite.rs), issue 15 "One owner per concept across the
 // seam": the core answers with typed exports the driver names (`Pull.Page`, not a number to
 // decode), the data an answer carries has a getter of its own, and no class of the glue is
 // changed after the package loaded (the driver's functions are given to the wasm list, not

@@ -1,7 +1,7 @@
 // Issue #16, "Invalid scope at decode": a decode scope that is no cursor value (a lone
 // surrogate, 65 levels deep, a bigint beyond 64 bits) is `unsupported_value` at the scope step
 // of docs/cursor-format.md §7 (step 9), after the token was read and authenticated, as the
-// Rust decoder does (tests/codec_scope_order.rs): an earlier step's error wins, and the scope
+// Rust decoder does (crates/pagecursor/tests/codec_scope_order.rs): an earlier step's error wins, and the scope
 // step comes before the time step. It used to be reported before the token was parsed.
 import { test } from "node:test";
 import assert from "node:assert/strict";

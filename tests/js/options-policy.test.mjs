@@ -1,7 +1,7 @@
 // Issue 15, one error policy for every option reader, through the installed package: the same
 // mistakes (negative, fractional, a string, null, NaN, Infinity, too large) made in every whole-
 // number option of every export get the same class, code and message, whether the option is
-// read by the wasm bindings (src/wasm/errors.rs `whole_number`) or by the JS layer
+// read by the wasm bindings (crates/pagecursor-wasm/src/errors.rs `whole_number`) or by the JS layer
 // (src/js/options/options.ts `whole`):
 //   `<what> must be a whole number from <min> to <max>, got <given>`
 // a TypeError when the value is not a number, a RangeError for a number, code invalid_argument;

@@ -1,6 +1,6 @@
 // The paginator's JS driver through the real `for await` protocol, shared by the Node test
 // (tests/js/paginate.test.mjs) and Chromium (tests/browser/paginate.test.mjs). Ported from the
-// wasm-bindgen tests that drove the Rust-exported paginator (tests/wasm_common/paginate.rs)
+// wasm-bindgen tests that drove the Rust-exported paginator (crates/pagecursor-wasm/tests/wasm_common/paginate.rs)
 // before the awaiting moved to JavaScript, plus what the hostile cases (./hostile.mjs, run in
 // the same two engines) do not pin for findings F1 and F2: a synchronous throw at paginate(),
 // the resumeToken and stopReason after a bad page, and the resume at an unreadable item.
@@ -154,7 +154,7 @@ function unevenApi(token) {
   return Promise.resolve({ items: pages[i], next_cursor: i + 1 < pages.length ? i + 1 : undefined });
 }
 
-// Ported from tests/wasm_common/stack.rs: InfiniteList loads through this driver.
+// Ported from crates/pagecursor-wasm/tests/wasm_common/stack.rs: InfiniteList loads through this driver.
 checks["InfiniteList loads exact chunks and slides back"] = async ({ InfiniteList }) => {
   const options = { preset: "keyset", chunkItems: 4, maxChunks: 1 };
   const list = new InfiniteList(unevenApi, options);

@@ -15,7 +15,7 @@ import { brandCodecs } from "./codec-of.js";
 
 /**
  * The public CursorCodec: owns the object users hold; the keys, the format and the checks are
- * the wasm codec's (src/wasm/codec.rs, src/codec/), kept in a private field.
+ * the wasm codec's (crates/pagecursor-wasm/src/codec.rs, crates/pagecursor/src/codec/), kept in a private field.
  *
  * Why a class around the wasm one, as for CursorStack and InfiniteList (stack.js): a private
  * field is the brand. A method called on anything but a codec made by this constructor (`{}`,

@@ -341,7 +341,7 @@ class PageStore extends Store<PageSnapshot> {
     // Its tokens are the walks' resume tokens, bound to the same scope but minted plain: they
     // never leave the stack but inside its state, which the codec already signs or seals. A MAC
     // of their own cannot be shared with the token before it (each differs), and a plain resume
-    // token's checksum is left out of the state (src/stack/tokens.rs): 50 pages of DRF next
+    // token's checksum is left out of the state (crates/pagecursor/src/stack/tokens.rs): 50 pages of DRF next
     // URLs take 1,675 characters so, 5,191 with signed resume tokens (bench/stack-state.mjs).
     this.stackOptions = {};
     // (The stack checks these values: the casts only hand them through.)

@@ -1,6 +1,6 @@
 // The public InfiniteList: infinite scroll in exact chunks with a bounded window that keeps the
 // cursors of what it dropped (docs/paginator.md, "InfiniteList"). Owns the object users hold;
-// the window and its decisions are the wasm `InfiniteList`'s (src/wasm/infinite.rs), kept in a
+// the window and its decisions are the wasm `InfiniteList`'s (crates/pagecursor-wasm/src/infinite.rs), kept in a
 // private field. Its loads are run by the paginator's driver (paginator.ts): every wasm list
 // is given the driver's `runLoad` and `checkOptions` when it is made (see `wasmList`), so no
 // class of the glue is changed after it loaded.

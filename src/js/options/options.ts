@@ -1,6 +1,6 @@
 // The option readers of the JS layer (issue 15: one error policy whatever the export). A
 // mistake reads the same whichever export made it, here and in the wasm bindings' readers
-// (src/wasm/errors.rs `whole_number` and `not_an_object` write the same words):
+// (crates/pagecursor-wasm/src/errors.rs `whole_number` and `not_an_object` write the same words):
 //   `<what> must be a whole number from <min> to <max>, got <given>`
 //   `<what> must be an object, got <given>`
 // where <given> is a number as JS prints it (`-1`, `1.5`, `NaN`, `Infinity`) and anything else

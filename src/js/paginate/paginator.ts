@@ -3,7 +3,7 @@
 // This file only awaits: it calls fetchPage, reads the fields of a page, sets timers and hands
 // pages and items to the consumer. Every decision (request order, prefetch window, budgets,
 // time limit, repeated tokens, mid-page cuts, resume tokens, retries and backoff, stats) is
-// taken by the Rust `PaginatorCore` (src/wasm/paginate.rs around src/paginate/walk.rs), asked
+// taken by the Rust `PaginatorCore` (crates/pagecursor-wasm/src/paginate.rs around crates/pagecursor/src/paginate/walk.rs), asked
 // synchronously about once per page. Pages and items never enter WebAssembly: the core knows
 // a page by its request id, its item count and its next token.
 //
@@ -378,7 +378,7 @@ interface Request {
   attempt: number;
   segment: number;
   delay: number;
-  keys: number; // see Driver.request in src/wasm/paginate.rs
+  keys: number; // see Driver.request in crates/pagecursor-wasm/src/paginate.rs
   next: Request | null;
 }
 
@@ -688,7 +688,7 @@ class Walk {
     }
     if (check) {
       // What the core's constructor refuses of the scope copy (and the codec) is checked by
-      // the caller, src/wasm/infinite.rs.
+      // the caller, crates/pagecursor-wasm/src/infinite.rs.
       this.scopeCopy = scopeCopy;
       return;
     }
@@ -1718,7 +1718,7 @@ function copyWith(obj: unknown, key: PropertyKey, value: unknown): unknown {
 
 // A server-given wait in seconds (docs/paginator.md, "Failures and retries"): a number; a
 // Retry-After text of at most MAX_RETRY_AFTER characters, delay seconds (a fraction allowed,
-// as src/paginate/retry.rs reads them) or an HTTP date; or a Date, read with the intrinsic
+// as crates/pagecursor/src/paginate/retry.rs reads them) or an HTTP date; or a Date, read with the intrinsic
 // getTime (a fake Date or a Proxy is no wait). Anything else, or NaN, is no wait.
 function waitOf(v: unknown, now: number): number | undefined {
   let seconds: number | undefined;
@@ -1889,12 +1889,12 @@ export function paginate<Page = any, Item = any>(fetchPage: unknown, options: un
 // paginator (InfiniteList, whose constructor fails on a bad option; src/js/list/infinite.ts gives
 // it this function): throws what paginate's reading of the options throws, and leaves nothing
 // behind (no walk is made: no listener on options.signal, no core). Answers the driver's copy
-// of options.scope, which the list's Rust checks as a core would (src/wasm/infinite.rs).
+// of options.scope, which the list's Rust checks as a core would (crates/pagecursor-wasm/src/infinite.rs).
 export function checkOptions(fetchPage: unknown, options: unknown): unknown {
   return new Walk(fetchPage, options, true).scopeCopy;
 }
 
-// One load of an InfiniteList (`load`: its `InfiniteLoad`, src/wasm/infinite.rs), after the
+// One load of an InfiniteList (`load`: its `InfiniteLoad`, crates/pagecursor-wasm/src/infinite.rs), after the
 // load before it (`prior`) settled, whose failure is its caller's. The list decides which
 // chunk, with which options, and what its window keeps; this only awaits. The first await
 // comes before anything else: the load starts after `loadMore()` returned, the list busy.

@@ -1,6 +1,6 @@
 // The public CursorStack: Back/Forward over forward-only APIs (docs/cursor-stack.md). Owns the
 // object users hold; the decisions and the serialized state are the wasm `CursorStack`'s
-// (src/wasm/stack.rs, src/stack.rs), kept in a private field that user code never reaches.
+// (crates/pagecursor-wasm/src/stack.rs, crates/pagecursor/src/stack.rs), kept in a private field that user code never reaches.
 //
 // Why a JS class around the wasm one: a stack built during a page's first render, before the
 // wasm arrived, must not throw (API.md "Package"), and it answers its first-page state (page 1,
