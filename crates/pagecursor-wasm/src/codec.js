@@ -239,6 +239,13 @@ function write(v, depth) {
   if (array) {
     const n = v.length;
     if (n !== n >>> 0) return fail("an array's length must be a whole number in [0, 2^32 - 1]");
+    // What decode could not give back exactly: a subclass comes back a plain Array, and named
+    // properties are not carried (a token, read as JSON would send it, drops them as JSON does).
+    if (!lax) {
+      const p = getProto(v);
+      if (p !== ARRAY_PROTO) return fail(className(p) + " is not a cursor value (an Array subclass comes back a plain Array)");
+      if (ownKeys(v).length > n) return fail("an array with named properties is not a cursor value");
+    }
     head(0x60, n);
     // The element of a top-level array being walked: where a refusal or a throw stopped it.
     const top = depth === 0;

@@ -60,6 +60,7 @@ const hasInstance = Function.prototype[Symbol.hasInstance];
 // string enum). The message of each code's error:
 const FETCH_FAILED: WalkFailure = "fetch_failed";
 const BAD_PAGE: WalkFailure = "bad_page";
+const REPEATED_TOKEN: WalkFailure = "repeated_token";
 // The answers of core.pull by the names the glue generates, read once: the per-page switch
 // compares constants instead of reading the enum object's properties.
 const { Page: PAGE, WholePage: WHOLE_PAGE, ReportedPage: REPORTED_PAGE, Wait: WAIT, Sent: SENT, Failed: FAILED } = Pull;
@@ -500,6 +501,8 @@ class Walk {
   declare link: boolean;
   declare aws: boolean;
   declare lists: Lists;
+  declare sameStop: boolean;
+  declare formless: WeakSet<object>;
   declare syncRead: boolean;
   declare pathRead: boolean;
   declare retryable: Function | undefined;
@@ -712,6 +715,10 @@ class Walk {
     set(WalkSetting.BaseDelayMs, baseDelayMs);
     set(WalkSetting.MaxDelayMs, maxDelayMs);
     set(WalkSetting.StopOnSameToken, onSame === "stop" ? 1 : 0);
+    // Tokens with no form (a cyclic object, say) take no part in the core's cycle detection:
+    // the same object handed back again is caught by its identity (see onPage).
+    this.sameStop = onSame === "stop";
+    this.formless = new WeakSet();
     set(WalkSetting.Segment, segment);
     set(WalkSetting.Total, total);
     this.core = new PaginatorCore(this.orders, numbers, scopeCopy, codec, resumeToken, start, startCopy);
@@ -975,9 +982,15 @@ class Walk {
       default: {
         const edges = get(root, "edges");
         if (isArray(edges)) {
+          // Each edge read once: the cut copy of a page is made of these (see below).
+          const own = [];
           items = [];
-          for (let i = 0, n = edges.length; i < n; i++) items.push(get(edges[i], "node"));
-          list = edges;
+          for (let i = 0, n = edges.length; i < n; i++) {
+            const edge = edges[i];
+            own.push(edge);
+            items.push(get(edge, "node"));
+          }
+          list = own;
           along?.push(root, "edges");
         } else {
           items = list = get(root, "nodes");
@@ -1067,6 +1080,14 @@ class Walk {
         const bad = this.keyOf(item, i, keys);
         if (bad !== undefined) return bad;
       }
+      if (list === items) list = own;
+      items = own;
+    } else if (len !== 0 && kind !== I_RELAY) {
+      // Each item read once, when the page arrives: what the consumer gets, and the cut copy
+      // of the page, are these, whatever the list (a getter, a Proxy, a caller that changes
+      // the array while it iterates) answers later.
+      const own = [];
+      for (let i = 0; i < len; i++) own.push((items as unknown[])[i]);
       if (list === items) list = own;
       items = own;
     }
@@ -1182,6 +1203,17 @@ class Walk {
 
   onPage(id: number, page: unknown, len: number, items: unknown[] | undefined, next: unknown, form: unknown, more: boolean | undefined,
     along: unknown[] | undefined, keys: unknown[] | undefined): void {
+    if (form === undefined && isObject(next)) {
+      // A token with no form that this walk already sent: the service keeps handing back
+      // the same object, which would be followed forever. As a repeated token: an error, or
+      // with onSameToken "stop" the end, this page's items still handed out.
+      if (this.formless.has(next)) {
+        if (!this.sameStop) return this.failed(id, REPEATED_TOKEN, undefined);
+        next = undefined;
+      } else {
+        this.formless.add(next);
+      }
+    }
     const text = typeof next === "string" && WELL_FORMED && next.isWellFormed() ? next : undefined;
     // A resumed page the core skips by its keys is reported now, with them.
     const keyed = this.keyed.size === 0 ? undefined : this.keyed.get(id);
