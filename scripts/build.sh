@@ -2,6 +2,11 @@
 # Release wasm -> wasm-bindgen --target web -> wasm-opt -Oz -> pkg/, then the sizes a browser downloads.
 source "$(dirname "$0")/lib.sh"
 
+# pkg/ is generated: it starts as the hand-written entries, their declarations, README and
+# package.json (src/js/entries/), and everything else is built into it below.
+rm -rf pkg
+mkdir -p pkg
+cp -R src/js/entries/. pkg/
 say "cargo build --target wasm32-unknown-unknown: four browser modules and the server module"
 # Five modules from one crate (one glue, pkg/pagecursor.js, drives each);
 # Cargo.toml says what each feature gates, src/js/loading/loading.ts which module a page loads:

@@ -1,7 +1,8 @@
 // The TypeScript sources are held to the published declarations (a step of scripts/test.sh,
 // after scripts/build.sh; run: node tests/types/drift.mjs). `tsc -p src/js/tsconfig.json`
 // passing says the sources and pkg/*.d.ts agree today; this says it would notice if they did
-// not: a copy of src/js/ and pkg/ in .build/drift/ whose declarations each gain a member the
+// not: a copy of src/js/ (and pkg/, the generated glue) in .build/drift/ whose published
+// declarations (src/js/entries/*.d.ts) each gain a member the
 // sources lack must fail tsc, in the source file that implements each changed declaration.
 // Each drift adds its own member (`drift0`, `drift1`, …): a source must fail for each of its
 // declarations' changes, and tsc must report nothing else.
@@ -17,13 +18,13 @@ const COPY = join(ROOT, ".build/drift");
 
 // [declaration file, the line the member is added after, the source that must fail]
 const DRIFTS = [
-  ["pkg/index.d.ts", "export class CursorCodec {", "src/js/codec/codec.ts"],
-  ["pkg/index.d.ts", "export class CursorStack<Token = unknown> {", "src/js/stack/stack.ts"],
-  ["pkg/index.d.ts", "export interface InfiniteList<Item = unknown> {", "src/js/list/infinite.ts"],
-  ["pkg/index.d.ts", "export interface Paginator<Page = any, Item = any> extends AsyncIterable<Page> {", "src/js/paginate/paginator.ts"],
-  ["pkg/tanstack.d.ts", "export interface ChunkParam {", "src/js/frameworks/tanstack.ts"],
-  ["pkg/react.d.ts", "export interface InfiniteListState<Item> {", "src/js/frameworks/react.ts"],
-  ["pkg/react.d.ts", "export interface CursorStackState<Item> {", "src/js/frameworks/react.ts"],
+  ["src/js/entries/index.d.ts", "export class CursorCodec {", "src/js/codec/codec.ts"],
+  ["src/js/entries/index.d.ts", "export class CursorStack<Token = unknown> {", "src/js/stack/stack.ts"],
+  ["src/js/entries/index.d.ts", "export interface InfiniteList<Item = unknown> {", "src/js/list/infinite.ts"],
+  ["src/js/entries/index.d.ts", "export interface Paginator<Page = any, Item = any> extends AsyncIterable<Page> {", "src/js/paginate/paginator.ts"],
+  ["src/js/entries/tanstack.d.ts", "export interface ChunkParam {", "src/js/frameworks/tanstack.ts"],
+  ["src/js/entries/react.d.ts", "export interface InfiniteListState<Item> {", "src/js/frameworks/react.ts"],
+  ["src/js/entries/react.d.ts", "export interface CursorStackState<Item> {", "src/js/frameworks/react.ts"],
 ];
 
 rmSync(COPY, { recursive: true, force: true });

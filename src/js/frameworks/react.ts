@@ -22,8 +22,8 @@ import type { CursorCodec, CursorStackOptions, FetchContext, InfiniteList as Lis
 // The published declarations (pkg/react.d.ts, the contract): the hooks are checked against
 // every overload there and their states are built as the declared types (the last lines), so
 // `tsc` fails when the two drift apart. (`./react.js` would name this file itself.)
-import type * as Public from "../../../pkg/react.js";
-import type { CursorStackState, InfiniteListState } from "../../../pkg/react.js";
+import type * as Public from "../entries/react.js";
+import type { CursorStackState, InfiniteListState } from "../entries/react.js";
 import { makeArgumentError } from "./errors.js";
 import { notAnObject, optionalWhole } from "./options.js";
 import { LONG_RESUME_TOKENS } from "./codec-of.js";

@@ -16,8 +16,8 @@ import type { FetchPage } from "#pagecursor";
 // The published declarations (pkg/tanstack.d.ts, the contract): the function below is checked
 // against them (the last line), so `tsc` fails when the two drift apart. (`./tanstack.js` would
 // name this file itself: the path goes to pkg/.)
-import type * as Public from "../../../pkg/tanstack.js";
-import type { Chunk, InfinitePage } from "../../../pkg/tanstack.js";
+import type * as Public from "../entries/tanstack.js";
+import type { Chunk, InfinitePage } from "../entries/tanstack.js";
 import { makeArgumentError } from "./errors.js";
 import { notAnObject, whole } from "./options.js";
 
