@@ -510,6 +510,7 @@ class Walk {
   declare pageSize: number | undefined;
   declare scopeCopy: unknown;
   declare mayCut: boolean;
+  declare itemsMode: boolean;
   declare orders: Orders;
   declare core: PaginatorCore | null;
   declare fetchPage: UserFetch;
@@ -698,6 +699,7 @@ class Walk {
     // A cut page (maxItems, or the first page of a resumed walk) is copied for a page
     // consumer from what its read found (see read).
     this.mayCut = maxItems !== undefined || resumeToken !== undefined;
+    this.itemsMode = false; // set by the item consumer's first pull
     this.orders = new Orders();
     // The numbers cross as one Float64Array, each at the place the core names for it
     // (WalkSetting); NaN where an option is absent.
@@ -1082,12 +1084,13 @@ class Walk {
       }
       if (list === items) list = own;
       items = own;
-    } else if (len !== 0 && kind !== I_RELAY) {
-      // Each item read once, when the page arrives: what the consumer gets, and the cut copy
-      // of the page, are these, whatever the list (a getter, a Proxy, a caller that changes
-      // the array while it iterates) answers later.
-      const own = [];
-      for (let i = 0; i < len; i++) own.push((items as unknown[])[i]);
+    } else if (len !== 0 && kind !== I_RELAY && (this.itemsMode || this.mayCut)) {
+      // Each item read once, when the page arrives: what the item consumer gets, and the cut
+      // copy of a page, are these, whatever the list (a getter, a Proxy, a caller that changes
+      // the array while it iterates) answers later. (A page consumer of whole pages gets the
+      // page itself and no item is read: no copy for it.)
+      const own = new Array(len);
+      for (let i = 0; i < len; i++) own[i] = (items as unknown[])[i];
       if (list === items) list = own;
       items = own;
     }
@@ -1598,6 +1601,7 @@ class Walk {
 
   // Moves the item consumer to the next page: true, false (wait), or DONE.
   nextItems(): boolean | typeof DONE {
+    this.itemsMode = true;
     const r = this.pullNow(false);
     if (r !== true) {
       if (r === false) this.flush();
