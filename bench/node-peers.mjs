@@ -2,10 +2,17 @@
 // CPU-time micro-benchmark bench/codec-cpu.mjs (so both measure the same peer).
 import { createHmac, timingSafeEqual } from "node:crypto";
 
-/** Base64url of a string's UTF-8 by Node's Buffer, and back. */
+/**
+ * Base64url of a string's UTF-8 by Node's Buffer, and back; `encodeBytes`/`decodeBytes` carry
+ * bytes (an HMAC tag), `utf8` gives a string's UTF-8 (the interface of `bench/workloads.mjs`'s
+ * codecs).
+ */
 export const b64url = {
   encode: (s) => Buffer.from(s).toString("base64url"),
   decode: (s) => Buffer.from(s, "base64url").toString(),
+  encodeBytes: (b) => Buffer.from(b.buffer, b.byteOffset, b.byteLength).toString("base64url"),
+  decodeBytes: (s) => Buffer.from(s, "base64url"),
+  utf8: (s) => Buffer.from(s),
 };
 
 /**
@@ -26,23 +33,23 @@ export function hmacRoundTrip(secret, value) {
 }
 
 /**
- * The same signed cursor by hand, minting and verifying apart (`bench/workloads.mjs`,
- * `signedParts`): verify checks the tag of a token minted once and parses its body.
+ * The same signed cursor by hand as a peer of `bench/workloads.mjs` (`signedCodec`,
+ * `signedParts`): `mint()` makes the token of `value`, `verify(token)` checks its tag and parses
+ * its body.
  */
-export function hmacParts(secret, value) {
+export function hmacPeer(secret, value) {
   const key = Buffer.from(secret);
-  const mint = () => {
-    const body = Buffer.from(JSON.stringify(value)).toString("base64url");
-    return `${body}.${createHmac("sha256", key).update(body).digest("base64url")}`;
+  return {
+    mint: () => {
+      const body = Buffer.from(JSON.stringify(value)).toString("base64url");
+      return `${body}.${createHmac("sha256", key).update(body).digest("base64url")}`;
+    },
+    verify: (token) => {
+      const dot = token.indexOf(".");
+      const mac = createHmac("sha256", key).update(token.slice(0, dot)).digest();
+      const given = Buffer.from(token.slice(dot + 1), "base64url");
+      if (given.length !== mac.length || !timingSafeEqual(given, mac)) throw new Error("bad mac");
+      return JSON.parse(Buffer.from(token.slice(0, dot), "base64url").toString());
+    },
   };
-  const token = mint();
-  const verify = () => {
-    const dot = token.indexOf(".");
-    const mac = createHmac("sha256", key).update(token.slice(0, dot)).digest();
-    const given = Buffer.from(token.slice(dot + 1), "base64url");
-    if (given.length !== mac.length || !timingSafeEqual(given, mac)) throw new Error("bad mac");
-    return JSON.parse(Buffer.from(token.slice(0, dot), "base64url").toString());
-  };
-  const name = "Node crypto.createHmac + timingSafeEqual";
-  return { mint: { [name]: mint }, verify: { [name]: verify } };
 }

@@ -6,7 +6,7 @@ import { gzipSync } from "node:zlib";
 import { join } from "node:path";
 import * as pc from "pagecursor";
 import { runNode } from "./node.mjs";
-import { markdown, tokenLengths } from "./workloads.mjs";
+import { markdown, peerTables, tokenLengths } from "./workloads.mjs";
 import { serve } from "../scripts/serve.mjs";
 import { launch } from "../tests/browser/harness.mjs";
 
@@ -24,12 +24,22 @@ async function runBrowser() {
   const browser = await launch();
   try {
     const page = await browser.newPage();
-    page.on("pageerror", (e) => console.error("page error:", e.message));
+    // An error outside the page's try (a module that failed to load) ends the wait at once.
+    let failed;
+    const pageFailed = new Promise((_, reject) => (failed = reject));
+    pageFailed.catch(() => {});
+    page.on("pageerror", (e) => {
+      console.error("page error:", e.message);
+      failed(new Error(`browser benchmark failed: ${e.message}`));
+    });
+    page.on("response", (r) => {
+      if (r.status() >= 400) failed(new Error(`browser benchmark failed: ${r.status()} for ${r.url()}`));
+    });
     const query = new URLSearchParams();
     if (quick) query.set("quick", "");
     if (only) query.set("only", only);
     await page.goto(`${url}bench/page.html?${query}`);
-    await page.waitForFunction(() => window.__bench, null, { timeout: 300_000 });
+    await Promise.race([page.waitForFunction(() => window.__bench, null, { timeout: 300_000 }), pageFailed]);
     const rows = await page.evaluate(() => window.__bench);
     if (rows.error) throw new Error(`browser benchmark failed: ${rows.error}`);
     return rows;
@@ -84,6 +94,8 @@ mkdirSync(join(root, ".build"), { recursive: true });
 writeFileSync(join(root, ".build/bench.json"), JSON.stringify({ quick, date: new Date().toISOString(), rows, lengths, sizes: sizeRows }, null, 2));
 
 console.log(markdown(rows));
+// Every peer of the plain and signed rows in its own column ("n/a" where a runtime lacks it).
+console.log(`\n${peerTables(rows)}`);
 console.log("\n| boundary | plain | signed | sealed | Fernet | PASETO v4.local |\n|---|---|---|---|---|---|");
 for (const l of lengths) console.log(`| ${l.boundary} | ${l.plain} | ${l.signed} | ${l.sealed} | ${l.boundary.startsWith("keyset") ? 140 : "–"} | ${l.boundary.startsWith("keyset") ? 127 : "–"} |`);
 console.log("\n| package | raw | gzip -9 | note |\n|---|---|---|---|");
