@@ -5,7 +5,7 @@ import assert from "node:assert/strict";
 import http from "node:http";
 import { execFile } from "node:child_process";
 import { fileURLToPath } from "node:url";
-import { paginate, PaginationError, CursorCodec } from "pagecursor";
+import { paginate, PaginationError, CursorCodec, InfiniteList } from "pagecursor";
 
 /** A fake keyset API over `pages`: page i is fetched with token `t${i}` (page 0 with none). */
 function chainApi(pages, { tokenOf = (i) => `t${i}` } = {}) {
@@ -829,4 +829,18 @@ test("a fake abort Event on options.signal neither aborts the walk nor freezes t
     `${r.elapsedMs.toFixed(0)} ms, longest gap ${r.maxGapMs.toFixed(1)} ms`);
   assert.equal(r.outcome, "ok: 20 items");
   assert.ok(r.ticks > 0, "timers ran during the walk");
+});
+
+test("fetchPage's ctx says which way the walk goes: forward, for paginate, an InfiniteList and a segment walk", async () => {
+  const seen = [];
+  const fetchPage = async (t, ctx) => {
+    seen.push(ctx.direction);
+    return { items: [t ?? 0], next_cursor: (t ?? 0) < 2 ? (t ?? 0) + 1 : undefined };
+  };
+  await paginate(fetchPage, { preset: "keyset" }).toArray();
+  await paginate(fetchPage, { preset: "keyset", segments: 2, pageSize: 5 }).toArray();
+  const list = new InfiniteList(fetchPage, { preset: "keyset", chunkItems: 2 });
+  while (list.hasMore) await list.loadMore();
+  assert.ok(seen.length >= 9);
+  assert.deepEqual([...new Set(seen)], ["forward"]);
 });

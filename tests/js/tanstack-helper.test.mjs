@@ -164,3 +164,10 @@ test("a page param made elsewhere is read once, with intrinsics: a getter runs o
   assert.deepEqual(chunk.items, range(7, 11));
   assert.equal(reads, 1);
 });
+
+test("pagecursor/tanstack exports the root's ready, the same promise", async () => {
+  const root = await import("pagecursor");
+  const tanstack = await import("pagecursor/tanstack");
+  assert.equal(tanstack.ready, root.ready);
+  await tanstack.ready;
+});

@@ -52,3 +52,10 @@ test("useCursorStack refuses a pageItems or an options bag that is wrong with th
   for (const [v, given] of [["5", "string"], [null, "null"], [5n, "bigint"]]) refuses({ preset: "keyset", key: ["bad"], pageItems: v }, TypeError, `${range} ${given}`);
   refuses(5, TypeError, "options must be an object, got 5");
 });
+
+test("pagecursor/react exports the root's ready, the same promise", async () => {
+  const root = await import("pagecursor");
+  const react = await import("pagecursor/react");
+  assert.equal(react.ready, root.ready);
+  await react.ready;
+});

@@ -133,6 +133,11 @@ export interface FetchContext {
   /** 0-based segment of a parallel walk. */
   segment?: number;
   totalSegments?: number;
+  /**
+   * Which way the walk goes: "forward" follows next tokens; "backward" (an InfiniteList
+   * loading before where it opened) means `token` is a previous token.
+   */
+  direction: "forward" | "backward";
 }
 
 /**

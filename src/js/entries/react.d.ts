@@ -13,6 +13,9 @@ import type {
   WalkArgs,
 } from "./index.js";
 
+/** The root entry's `ready` (the same live promise): every entry exports it. */
+export { ready } from "./index.js";
+
 /** What a hook shows: waiting for a page, idle with more to load, failed, or at the end. */
 export type PageStatus = "loading" | "ready" | "error" | "done";
 

@@ -3,6 +3,9 @@
 // query options expect, with no import of TanStack's types.
 import type { AnyWalkArgs, PaginateOptions, PresetItem, PresetToken, WalkArgs } from "./index.js";
 
+/** The root entry's `ready` (the same live promise): every entry exports it. */
+export { ready } from "./index.js";
+
 /**
  * The page param: where a chunk starts (`resumeToken`, undefined for the first) and the param
  * of the chunk before it, so that chunks dropped by `maxPages` are refetched identically.

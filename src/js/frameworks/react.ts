@@ -18,6 +18,8 @@
 "use client";
 import { useEffect, useMemo, useRef, useSyncExternalStore } from "react";
 import { CursorStack, InfiniteList, paginate, ready } from "#pagecursor";
+// Every entry exports the root's `ready` (a re-export keeps it the same live binding).
+export { ready } from "#pagecursor";
 import type { CursorCodec, CursorStackOptions, FetchContext, InfiniteList as List, Paginator } from "#pagecursor";
 // The published declarations (pkg/react.d.ts, the contract): the hooks are checked against
 // every overload there and their states are built as the declared types (the last lines), so

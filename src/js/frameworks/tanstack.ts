@@ -12,6 +12,8 @@
 // The chain is shared between params (each holds a reference), so it costs one small object
 // per chunk.
 import { paginate } from "#pagecursor";
+// Every entry exports the root's `ready` (a re-export keeps it the same live binding).
+export { ready } from "#pagecursor";
 import type { FetchPage } from "#pagecursor";
 // The published declarations (pkg/tanstack.d.ts, the contract): the function below is checked
 // against them (the last line), so `tsc` fails when the two drift apart. (`./tanstack.js` would

@@ -853,11 +853,13 @@ class Walk {
     const signal = this.signal;
     const pageSize = this.pageSize;
     const total = this.totalSegments;
-    // Literals (no `delete`): every ctx of a walk shares one object shape.
+    // Literals (no `delete`): every ctx of a walk shares one object shape. A walk goes
+    // forward: only a list loading before where it opened fetches backward.
+    const direction = "forward" as const;
     const ctx = total === undefined
-      ? pageSize === undefined ? { signal, attempt } : { signal, pageSize, attempt }
-      : pageSize === undefined ? { signal, attempt, segment, totalSegments: total }
-        : { signal, pageSize, attempt, segment, totalSegments: total };
+      ? pageSize === undefined ? { signal, attempt, direction } : { signal, pageSize, attempt, direction }
+      : pageSize === undefined ? { signal, attempt, segment, totalSegments: total, direction }
+        : { signal, pageSize, attempt, segment, totalSegments: total, direction };
     // Called as a plain function: a `call` property of the user's function is never read.
     const fetchPage = this.fetchPage;
     let page: unknown;
