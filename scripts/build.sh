@@ -20,12 +20,9 @@ say "cargo build --target wasm32-unknown-unknown: four browser modules and the s
 # A smaller module has no exports for what it leaves out (scripts/check-module.mjs checks which);
 # the glue still defines their classes, and the JS layer never calls them in that module.
 # `npm-module`: no std in the module (crates/pagecursor-wasm/src/lib.rs).
-# Without reference types: JS values cross through the glue's own table, not a wasm
-# `externref` table with a shim around every export and import that takes one
-# (scripts/without-externref.mjs says why it takes a flag and a section edit, and what it saves).
-# RUSTFLAGS replaces the target's rustflags of .cargo/config.toml, so their cfg is repeated here;
-# the wasm32 test builds keep that config, and externref, as it is. Each smaller module builds in
-# its own target directory, so that each build keeps its artifacts between runs.
+# RUSTFLAGS replaces the target's rustflags of .cargo/config.toml, so their cfg is repeated here.
+# Each smaller module builds in its own target directory, so that each build keeps its artifacts
+# between runs.
 # name:features:what the module leaves out (the glue's classes and functions).
 CLIENT_PART=PaginatorCore,InfiniteList,InfiniteLoad,CursorStack
 PAGE_MODELS=offsetPage,paginateOffset,paginateKeyset
@@ -38,7 +35,7 @@ MODULES="client:client:$PAGE_MODELS keyed:keyed,page-models:$CLIENT_PART codec::
 # The workspace's own sources by their path inside their crate (`src/…`), as short as they were
 # before the workspace.
 REMAP="--remap-path-prefix=${CARGO_HOME:-$HOME/.cargo}/registry/src=/crates --remap-path-prefix=crates/pagecursor/= --remap-path-prefix=crates/pagecursor-wasm/="
-export RUSTFLAGS="--cfg sha2_backend_soft=\"compact\" -C target-feature=-reference-types $REMAP"
+export RUSTFLAGS="--cfg sha2_backend_soft=\"compact\" $REMAP"
 cargo build --release --target wasm32-unknown-unknown -p pagecursor-wasm --features npm-module
 for m in $MODULES; do
   cargo build --release --target wasm32-unknown-unknown -p pagecursor-wasm --no-default-features \
@@ -49,7 +46,7 @@ done
 # every server runtime the package supports has (Node >= 16.4, Deno, Bun, workerd) and LLVM
 # vectorizes loops with (SHA-256's message schedule among them): signed cursors 6-8 % faster,
 # the module 8 KB smaller (bench/README.md, "A module for servers").
-RUSTFLAGS="-C target-feature=-reference-types,+simd128 $REMAP" cargo build --profile server \
+RUSTFLAGS="-C target-feature=+simd128 $REMAP" cargo build --profile server \
   --target wasm32-unknown-unknown -p pagecursor-wasm --features npm-module --target-dir target/server
 unset RUSTFLAGS
 say "wasm-bindgen --target web"
@@ -58,21 +55,15 @@ rm -rf pkg/snippets target/*-bindgen
 # every runtime the package supports has TextEncoder#encodeInto: no default path, no fallback.
 # The generated declarations (pkg/pagecursor.d.ts) are not shipped: `tsc -p src/js/tsconfig.json`
 # checks the TypeScript layer against them.
-# The section edit that goes with the flag above, on copies, so cargo's output stays what cargo
-# wrote.
-cp target/wasm32-unknown-unknown/release/pagecursor_wasm.wasm target/pagecursor-bindgen-input.wasm
-node scripts/without-externref.mjs target/pagecursor-bindgen-input.wasm
 wasm-bindgen --target web --omit-default-module-path --encode-into always \
-  --out-dir pkg --out-name pagecursor target/pagecursor-bindgen-input.wasm
+  --out-dir pkg --out-name pagecursor target/wasm32-unknown-unknown/release/pagecursor_wasm.wasm
 # The other modules the same way, each into pkg/pagecursor_<name>_bg.wasm, checked to fit the
 # full module's glue: its exports, but for the parts it leaves out (LEFT_OUT), and imports the
 # glue has.
 bind_module() { # bind_module NAME CARGO_OUTPUT LEFT_OUT
   local name=$1
-  cp "$2" "target/$name-bindgen-input.wasm"
-  node scripts/without-externref.mjs "target/$name-bindgen-input.wasm"
   wasm-bindgen --target web --omit-default-module-path --encode-into always \
-    --out-dir "target/$name-bindgen" --out-name pagecursor "target/$name-bindgen-input.wasm"
+    --out-dir "target/$name-bindgen" --out-name pagecursor "$2"
   node scripts/check-module.mjs pkg "target/$name-bindgen" "$3"
   cp "target/$name-bindgen/pagecursor_bg.wasm" "pkg/pagecursor_${name}_bg.wasm"
 }

@@ -1,5 +1,5 @@
 // The little of the WebAssembly binary format that the build's module edits need
-// (scripts/without-externref.mjs, scripts/import-names.mjs): LEB128 numbers, names, a walk over
+// (scripts/import-names.mjs): LEB128 numbers, names, a walk over
 // a module's sections (also read by tests/js/module-parts.mjs and the fuzzer's stack probe,
 // tests/js/fuzz/probe.mjs), and one that rebuilds it with some sections replaced.
 

@@ -62,11 +62,20 @@ const REVIEWED = {
   __wbg_packed: "copies the walker's own buffer into wasm memory",
   __wbg_tokenBytes: "typeof check first; then only the primitive string and the walker's own arrays",
   __wbg_unpackCursor: "builds the cursor from bytes Rust checked, with own data properties only",
-  __wbg_bytesOf:
+  __wbg_tokenText: "reads token bytes Rust made from wasm memory into the snippet's own buffer; the captured TextDecoder decodes ASCII",
+};
+
+/**
+ * Snippet functions the module imports straight from their snippet, with no glue wrapper (and so
+ * no `handleError`): wasm-bindgen does so for a function whose arguments need no conversion.
+ * Each is reviewed as unable to throw, like REVIEWED.
+ */
+const DIRECT = {
+  bytesOf:
     "codec.js: an intrinsic TypedArray tag check and copy of a secret, inside its own try/catch " +
     "(codec.rs secret_bytes)",
-  __wbg_setMemory: "hands the walker the module's own memory (convert.rs Scratch::take)",
-  __wbg_tokenText: "reads token bytes Rust made from wasm memory into the snippet's own buffer; the captured TextDecoder decodes ASCII",
+  setMemory: "hands the walker the module's own memory (convert.rs Scratch::take)",
+  packFailedAt: "returns the walker's own number: where its last refusal stopped (page.rs)",
 };
 
 /** `name` without its suffix: wasm-bindgen's 16-digit hash, or the `$2`, `$3` of a name that
@@ -151,4 +160,15 @@ test("each module instantiates with the glue's imports and those of its parts al
   const codec = new Set(WebAssembly.Module.imports(new WebAssembly.Module(readFileSync(new URL("pagecursor_codec_bg.wasm", pkg)))).map((i) => i.name));
   for (const part of [client, keyed]) assert.deepEqual(Object.keys(part).filter((n) => codec.has(n)), []);
   assert.ok(Object.keys(client).length >= 10 && Object.keys(keyed).length >= 10, "the parts' objects hold the imports the build moved");
+});
+
+test("every function a module imports straight from a snippet is reviewed as unable to throw", () => {
+  const pkg = new URL("./node_modules/pagecursor/", import.meta.url);
+  const direct = new Set();
+  for (const module of ["pagecursor_bg", "pagecursor_client_bg", "pagecursor_keyed_bg", "pagecursor_codec_bg"]) {
+    const wasm = new WebAssembly.Module(readFileSync(new URL(`${module}.wasm`, pkg)));
+    for (const i of WebAssembly.Module.imports(wasm)) if (i.module.startsWith("./snippets/")) direct.add(i.name);
+  }
+  assert.deepEqual([...direct].filter((n) => !(n in DIRECT)), []);
+  assert.deepEqual(Object.keys(DIRECT).filter((n) => !direct.has(n)), []);
 });
