@@ -1360,19 +1360,17 @@ class Walk {
   // stops inside a page pays for the forms.
   tell(core: PaginatorCore, n: number): void {
     const i = this.index;
-    if (this.keys !== undefined) return core.consume(n, this.lastKey(), false);
-    const items = this.shown;
-    if (items !== undefined && i > 0 && i < items.length) core.consume(n, jsonForms(items, i), true);
-    else core.consume(n, undefined, false);
+    if (!this.inside()) core.consume(n, undefined, false);
+    else if (this.keys !== undefined) core.consume(n, this.keys[i - 1], false);
+    else core.consume(n, jsonForms(this.shown!, i), true);
   }
 
-  // With itemKey, the key of the last item received when the consumer stands inside a page
-  // (the resume position's anchor); undefined otherwise (a page received to its end needs
-  // none).
-  lastKey(): unknown {
-    const keys = this.keys;
-    const i = this.index;
-    return keys !== undefined && i > 0 && i < keys.length ? keys[i - 1] : undefined;
+  // Whether the consumer stands inside the page it was handed (some of its items received, not
+  // all): only then does a resume position need an anchor (a page received to its end needs
+  // none). `keys` (with itemKey) and `shown` hold one entry per item of that page.
+  inside(): boolean {
+    const list = this.keys ?? this.shown;
+    return list !== undefined && this.index > 0 && this.index < list.length;
   }
 
   // The walk's PaginationError; its message says what happened, the cause's words included
@@ -1469,8 +1467,7 @@ class Walk {
     this.taken = 0;
     if (taken > 0) {
       // A page left inside (cut by maxItems): its anchor goes with the count.
-      const i = this.index, items = this.shown;
-      if (this.keys !== undefined ? this.lastKey() !== undefined : items !== undefined && i > 0 && i < items.length) {
+      if (this.inside()) {
         this.tell(core, taken);
         taken = 0;
       }
