@@ -18,14 +18,14 @@ const openConsumer = consumerPage("/checks/");
 
 test("the glue's base64url in Chromium: the reference and btoa for every length 0..300, every vector token", async () => {
   const snippets = `${ROOT}tests/js/node_modules/pagecursor/snippets`;
-  const [hash] = readdirSync(snippets).filter((d) => existsSync(`${snippets}/${d}/src/codec.js`));
+  const [hash] = readdirSync(snippets).filter((d) => existsSync(`${snippets}/${d}/js/value.js`));
   assert.ok(hash);
   const tokens = vectorTokens();
   assert.ok(tokens.length > 100);
   const { page, problems } = await openConsumer();
   const result = await page.evaluate(
     async ([hash, tokens]) => {
-      const snippet = await import(`/node_modules/pagecursor/snippets/${hash}/src/codec.js?direct`);
+      const snippet = await import(`/node_modules/pagecursor/snippets/${hash}/js/value.js?direct`);
       const { runBase64Checks } = await import("/checks/base64-checks.mjs");
       const btoaUrl = (bytes) => btoa(String.fromCharCode(...bytes)).replace(/\+/g, "-").replace(/\//g, "_").replace(/=+$/, "");
       const failures = runBase64Checks(snippet, tokens, btoaUrl);

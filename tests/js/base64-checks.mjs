@@ -1,4 +1,4 @@
-// The JS base64url of the codec glue (`tokenText`, `tokenBytes` in crates/pagecursor-wasm/src/codec.js), tested
+// The JS base64url of the value module (`tokenText`, `tokenBytes` in src/js/value/token-text.ts), tested
 // directly: shared by the Node test (tests/js/codec-base64.test.mjs) and Chromium
 // (tests/browser/codec-base64.test.mjs). `snippet` is a separate instance of the shipped,
 // minified snippet module (imported with a query string, so that the package's own instance

@@ -15,9 +15,9 @@ const pkg = path.dirname(createRequire(import.meta.url).resolve("pagecursor/pack
 
 /** The shipped snippet, as a second module instance (the package's own keeps the wasm memory). */
 async function snippetModule() {
-  const [hash] = readdirSync(path.join(pkg, "snippets")).filter((d) => existsSync(path.join(pkg, "snippets", d, "src/codec.js")));
-  assert.ok(hash, "pkg/snippets/*/src/codec.js");
-  return import(pathToFileURL(path.join(pkg, "snippets", hash, "src/codec.js")).href + "?direct");
+  const [hash] = readdirSync(path.join(pkg, "snippets")).filter((d) => existsSync(path.join(pkg, "snippets", d, "js/value.js")));
+  assert.ok(hash, "pkg/snippets/*/js/value.js");
+  return import(pathToFileURL(path.join(pkg, "snippets", hash, "js/value.js")).href + "?direct");
 }
 
 function vectorTokens() {

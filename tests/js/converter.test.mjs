@@ -13,8 +13,8 @@ import path from "node:path";
 import { assertSameValue, fromTyped } from "./vector-values.mjs";
 
 const pkg = path.dirname(createRequire(import.meta.url).resolve("pagecursor/package.json"));
-const [hash] = readdirSync(path.join(pkg, "snippets")).filter((d) => existsSync(path.join(pkg, "snippets", d, "src/codec.js")));
-const snippet = await import(pathToFileURL(path.join(pkg, "snippets", hash, "src/codec.js")).href + "?converter");
+const [hash] = readdirSync(path.join(pkg, "snippets")).filter((d) => existsSync(path.join(pkg, "snippets", d, "js/value.js")));
+const snippet = await import(pathToFileURL(path.join(pkg, "snippets", hash, "js/value.js")).href + "?converter");
 const memory = { buffer: new ArrayBuffer(1 << 20) };
 snippet.setMemory(memory);
 const heap = new Uint8Array(memory.buffer);

@@ -40,7 +40,7 @@ const REVIEWED = {
   __wbg_new: "a new Array, Object or Date of a number: no user code",
   __wbg_now: "Date.now",
   __wbg_unpackValue:
-    "codec.js's reader over payload bytes Rust wrote and checked (convert.rs from_value): it builds " +
+    "the value module's reader over payload bytes Rust wrote and checked (convert.rs from_value): it builds " +
     "fresh arrays and objects with own data properties and reads no user value",
   __wbg_of: "Array.of defines own data properties (no setter of Array.prototype runs)",
   __wbg_reject: "Promise.reject of a value",
@@ -57,7 +57,7 @@ const REVIEWED = {
   __wbg_infiniteload_new: "wasm-bindgen's __wrap of a new InfiniteLoad (handed only to the driver's runLoad, src/js/paginate/paginator.ts; never to user code)",
   __wbg_keysetResult: "the page snippet builds an object literal of numbers and strings (page.rs)",
   __wbg_offsetResult: "the page snippet builds an object literal of numbers (page.rs)",
-  __wbg_pack: "the codec walker catches every throw of the value it walks (codec.js `pack`)",
+  __wbg_pack: "the codec walker catches every throw of the value it walks (the value module's `pack`, src/js/value/pack.ts)",
   __wbg_packError: "returns the walker's last refusal, a string",
   __wbg_packed: "copies the walker's own buffer into wasm memory",
   __wbg_tokenBytes: "typeof check first; then only the primitive string and the walker's own arrays",
@@ -72,7 +72,7 @@ const REVIEWED = {
  */
 const DIRECT = {
   bytesOf:
-    "codec.js: an intrinsic TypedArray tag check and copy of a secret, inside its own try/catch " +
+    "the value module: an intrinsic TypedArray tag check and copy of a secret, inside its own try/catch " +
     "(codec.rs secret_bytes)",
   setMemory: "hands the walker the module's own memory (convert.rs Scratch::take)",
   packFailedAt: "returns the walker's own number: where its last refusal stopped (page.rs)",

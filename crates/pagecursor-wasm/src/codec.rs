@@ -22,9 +22,9 @@ use pagecursor::codec::{
 };
 use pagecursor::error::CursorError;
 
-// The token half of `codec.js` (its notes, and those of the walker and the reader it shares
-// with every binding, are in src/convert.rs).
-#[wasm_bindgen(module = "/src/codec.js")]
+// The token half of the value module (src/js/value/, compiled into this crate's snippet by
+// build.rs; src/convert.rs imports the rest).
+#[wasm_bindgen(module = "/js/value.js")]
 extern "C" {
     /// A copy of a real `Uint8Array` (of its bytes as the intrinsic `length` getter counts
     /// them), or `undefined` for anything else (a Proxy, a fake, a detached array).
@@ -108,7 +108,7 @@ fn token_arg(
     Ok(Ok(length * 3 / 4))
 }
 
-/// Mints a token for a JS value: the value crosses as payload bytes built by `codec.js`, which
+/// Mints a token for a JS value: the value crosses as payload bytes built by the value module, which
 /// reads it once and reports every refusal itself; the core checks those bytes as strictly as a
 /// decoder does before it signs, seals or encodes them. `options` is read after the value, as
 /// the errors of the API expect.
@@ -159,7 +159,7 @@ fn encode_js(
     Ok(token_text(addr(&token), len))
 }
 
-/// Decodes a token into a JS `Cursor`, built by `codec.js` from the checked payload.
+/// Decodes a token into a JS `Cursor`, built by the value module from the checked payload.
 fn decode_js(
     codec: &codec::CursorCodec,
     token: &JsValue,

@@ -1,8 +1,8 @@
 //! Conversion between JS values and [`Value`]: one converter each way, for every binding.
 //!
-//! JS to [`Value`]: the walker of `codec.js` (`pack`) writes the value's format v1 payload
+//! JS to [`Value`]: the walker of the value module (`pack`) writes the value's format v1 payload
 //! bytes in one crossing, and [`payload::decode`] reads them as strictly as any token's payload.
-//! [`Value`] to JS: [`payload::encode`] writes the bytes and the reader of `codec.js`
+//! [`Value`] to JS: [`payload::encode`] writes the bytes and the reader of the value module
 //! (`unpackValue`) builds the value in one crossing. The codec uses the same walker and reader
 //! for cursors (src/codec.rs), so a value means the same thing whichever binding reads it,
 //! and tests/vectors test the two directly. (A Rust walker over js-sys calls crossed the
@@ -15,67 +15,13 @@ use pagecursor::codec::payload;
 use pagecursor::error::CursorError;
 use pagecursor::value::Value;
 
-// `codec.js`: the one value converter of the bindings, each way. Crossing the JS/wasm boundary once
-// per property (typeof checks, Reflect.get, Object.keys, prototype checks) cost ten times more
-// than the codec itself. So JS walks the value ONCE into the payload bytes of format v1
-// (docs/cursor-format.md, "Payload") and hands them over in one call; Rust checks those bytes
-// as strictly as a decoder does before it encodes, signs or seals anything, in every mode (no
-// byte from JS is trusted). The reverse way, Rust hands over the checked payload and JS builds
-// the value. The walker reads each user value exactly once and reports every refusal itself
-// (`packError`, always `unsupported_value`): no second reader ever sees the value, so a getter
-// runs once and a Proxy cannot answer differently the second time. (The comments of the
-// snippet live here: it ships as written, and every byte counts against the size budget.)
-// Notes on its functions:
-// - Intrinsics are captured when the module loads: `Array.isArray`, `Object.getPrototypeOf`,
-//   `Object.keys`, the `%TypedArray%.prototype` getters of `Symbol.toStringTag` (the brand:
-//   `"Uint8Array"` for real Uint8Arrays and subclasses, `undefined` for anything else, Proxies
-//   included) and `length` (the real length, whatever an own `length` says), and
-//   `Date.prototype.getTime` (throws for anything but a real Date; a subclass's override is
-//   never called). None of them runs user code except a Proxy's own traps.
-// - `wellFormed`: on older engines without `isWellFormed`, any surrogate is refused by a regex.
-// - `varint`: unsigned LEB128 of a non-negative safe integer (`bigVarint` for bigints).
-// - `text(s, base)`: the UTF-8 of a well-formed string, preceded by its length: a head byte with
-//   `base` (values) or a bare varint (map keys, `base < 0`). A short ASCII string (the common
-//   case) is copied char by char, which also proves it well-formed.
-// - `write` returns false with `why` set (a message, or 0 for too large: the walk stops as soon
-//   as the payload passes `limit`, the payload of a `maxLength` token, so a 50 MB value is
-//   never built in full nor copied into wasm memory, which never shrinks). A NaN is written as
-//   the one NaN the format carries. A Date is a zigzag varint of its ms. Cycles are told from
-//   deep nesting at depth 64 by the ancestors kept in `stack` (an array with own elements
-//   only, so no prototype setter runs when it is written).
-// - `pack` is re-entrant: a getter that calls the codec during a walk gets a fresh buffer,
-//   stack and limit, and the outer walk's are restored afterwards (a shared buffer once let an
-//   inner encode's bytes splice into the outer token: `[getter -> 7]` minted `[5,6,7]`). It
-//   catches what a getter or trap throws ("reading a property threw: ..."). A buffer that grew
-//   past 64 KiB is dropped after the walk. It copies the bytes into the Rust scratch buffer it
-//   is given; longer ones wait in `last` for `packed`, which Rust calls before any other call
-//   into JS.
-// - `setMemory`/`mem`: the snippet keeps one view of the module's memory (renewed when a
-//   growth detached it) and is given addresses, not slices.
-// - `tokenBytes`: strict unpadded base64url (exactly what `codec::base64url::decode` accepts)
-//   decoded four characters at a time (`charCodeAt`, no copy of the text) straight into the
-//   scratch buffer. A character past the end reads as NaN, which looks up and shifts as 0, as
-//   the `A` a zero bit pads with; anything past the table (`all > 255`) is refused. Every group
-//   writes 3 bytes, so a string whose groups would pass the scratch is not decoded: Rust checks
-//   its length against `maxLength` first, then decodes it itself.
-// - `tokenText`: the token's base64url without base64 in wasm: two characters per 12 bits from
-//   a table of the 4,096 pairs, stored as one u16 each into the ASCII buffer (written and read
-//   as bytes through the same u16 view, so the platform's byte order cancels out), then one
-//   `TextDecoder` decode of the ASCII (a string built by concatenation is a rope, slower to
-//   build and to read: 2-3x in V8). Rust puts two zero bytes after the token, so the last group
-//   reads zeros for its unused bits, and the characters past the length are cut off.
-// - `read`/`unpackCursor` (the reverse way) see only bytes already checked by Rust. Objects,
-//   arrays and the cursor get own data properties only: plain assignment when no prototype has
-//   the key (`k in Object.prototype`, `i in Array.prototype` while Array.prototype's prototype
-//   is Object.prototype), else `defineProperty` with a descriptor without a prototype, so no
-//   setter planted on `Object.prototype` or `Array.prototype` ever runs during a decode.
-//   `TextDecoder` is built with `ignoreBOM: true`: a leading U+FEFF is text, not a byte-order
-//   mark (it used to vanish from values, keys and key ids).
-// - `readKey`: map keys repeat from one cursor to the next, so the last ASCII key per hash slot
-//   is kept and reused when its chars equal the bytes. Only ASCII keys are kept: then equal
-//   char codes mean equal bytes. The key id of a signed or sealed cursor is read the same way.
-// - `bytesOf`: a copy of a real Uint8Array (a secret), by its brand and real length.
-#[wasm_bindgen(module = "/src/codec.js")]
+// The value module (src/js/value/, TypeScript, compiled into this crate's snippet by
+// build.rs): the one value converter, each way. Crossing the JS/wasm boundary once per property
+// cost ten times more than the codec itself, so JS walks a value ONCE into format v1 payload
+// bytes and hands them over in one call, and Rust checks those bytes as strictly as a decoder
+// does before it encodes, signs or seals anything (no byte from JS is trusted). The reverse
+// way, Rust hands over the checked payload and JS builds the value. Its files say how.
+#[wasm_bindgen(module = "/js/value.js")]
 extern "C" {
     /// Hands the snippet the module's memory, which it reads and writes at the addresses the
     /// functions below are given (no view object per call, no copy through a JS array).
