@@ -99,3 +99,27 @@ test("a token with no form (a cyclic object) handed back again is repeated_token
   }, { items: "items", next: "next" });
   assert.deepEqual(await fresh.toArray(), [1, 2, 3, 4]);
 });
+
+test("decode defines own data properties: setters planted on Object.prototype and Array.prototype never run", () => {
+  const codec = new CursorCodec({ keys: [{ id: "k1", secret: "a secret of at least thirty-two bytes!" }], ttl: 60 });
+  const token = codec.encode({ id: 7, tags: ["a", "b"] }, { segment: { segment: 1, total: 4 } });
+  // A string, not an array: pushing onto an array would run the planted index setter.
+  let ran = "";
+  const planted = ["id", "tags", "issuedAt", "expiresAt", "keyId", "segment", "direction", "value"];
+  // Array.prototype's first and "value" last: once "value" is planted, a descriptor literal
+  // inherits it.
+  Object.defineProperty(Array.prototype, "0", { set() { ran += "[0] "; }, configurable: true });
+  for (const key of planted) Object.defineProperty(Object.prototype, key, { set() { ran += key + " "; }, configurable: true });
+  let cursor;
+  try {
+    cursor = codec.decode(token);
+  } finally {
+    for (const key of planted) delete Object.prototype[key];
+    delete Array.prototype[0];
+  }
+  assert.equal(ran, "");
+  for (const key of ["value", "direction", "issuedAt", "expiresAt", "keyId", "segment"]) assert.ok(Object.hasOwn(cursor, key), key);
+  assert.ok(Object.hasOwn(cursor.value, "id") && Object.hasOwn(cursor.value.tags, 0));
+  assert.deepEqual({ ...cursor.value, tags: [...cursor.value.tags] }, { id: 7, tags: ["a", "b"] });
+  assert.equal(cursor.keyId, "k1");
+});
