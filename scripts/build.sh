@@ -4,6 +4,10 @@ source "$(dirname "$0")/lib.sh"
 
 # pkg/ is generated: it starts as the hand-written entries, their declarations, README and
 # package.json (src/js/entries/), and everything else is built into it below.
+say "tsc: the TypeScript layer, before the wasm build"
+# Checked against the declarations it needs, all in src/js/ (src/js/tsconfig.json says which), so
+# that a type error stops the build before the two minutes of cargo and wasm-opt.
+tsc -p src/js/tsconfig.json
 rm -rf pkg
 mkdir -p pkg
 cp -R src/js/entries/. pkg/
@@ -161,6 +165,13 @@ node scripts/import-names.mjs pkg/pagecursor.js pkg/pagecursor_bg.wasm pkg/pagec
 node scripts/split-imports.mjs pkg/pagecursor.js pkg/pagecursor_bg.wasm pkg/pagecursor_client_bg.wasm \
   pkg/pagecursor_keyed_bg.wasm pkg/pagecursor_codec_bg.wasm
 node --check pkg/pagecursor.js
+# tsc checked the JS layer against src/js/glue/pagecursor.d.ts before this build; it must be what
+# wasm-bindgen (and split-imports) declared for the bindings just built.
+if ! cmp -s pkg/pagecursor.d.ts src/js/glue/pagecursor.d.ts; then
+  diff -u src/js/glue/pagecursor.d.ts pkg/pagecursor.d.ts | head -40 >&2
+  echo "build: the bindings' declarations changed; check the JS layer against them: cp pkg/pagecursor.d.ts src/js/glue/ && tsc -p src/js/tsconfig.json" >&2
+  exit 1
+fi
 # The optional `pagecursor/inline` entry: the full module as base64, for iife/cjs bundles.
 node scripts/build-inline.mjs
 
