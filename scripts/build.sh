@@ -115,11 +115,16 @@ minify src/js/loading/uses-client.ts pkg/uses-client.js
 # The root entry's list of exports and the client half of it (re-exports only).
 minify src/js/exports.ts pkg/exports.js
 minify src/js/client.ts pkg/client.js
-# The option readers that paginator.js, react.js and tanstack.js share (small: no renaming, like
+# The option readers that walk-options.js, react.js and tanstack.js share (small: no renaming, like
 # the snippets).
 minify src/js/options/options.ts pkg/options.js
-# The paginator's driver and the rest rename their locals (see minify above).
+# The paginator, the stack and the list rename their locals (see minify above).
 for f in paginate/paginator stack/stack list/infinite; do minify "src/js/$f.ts" "pkg/${f#*/}.js" --minify-identifiers --keep-names; done
+# The paginator's walk (src/js/paginate/ but paginator.ts: the options it reads, the presets,
+# reading a page, the core's orders, the requests and the walk itself) renames without keeping
+# names: none of theirs reaches a user (users hold the Paginator and its iterators, made by
+# paginator.ts), like loading.ts below.
+for f in presets walk-options read-page orders requests driver; do minify "src/js/paginate/$f.ts" "pkg/$f.js" --minify-identifiers; done
 minify src/js/loading/loading.ts pkg/loading.js --minify-identifiers
 # pagecursor/react and pagecursor/tanstack: their published types are the hand-written
 # pkg/react.d.ts and pkg/tanstack.d.ts, which `tsc -p src/js/tsconfig.json` checks the sources
