@@ -83,10 +83,12 @@ bind_module server target/server/wasm32-unknown-unknown/server/pagecursor_wasm.w
 # identifier (renaming them and keeping the names costs more than it saves there), and the
 # larger hand-written files rename their locals with `--keep-names`, which keeps each
 # function's and class's `name` (the driver and the codec walker: 1.1 KB gzip saved, measured
-# on this build). Two files rename without keeping names, because no name of theirs reaches a
+# on this build). Some files rename without keeping names, because no name of theirs reaches a
 # user (the glue imports the walker's functions by their export names; loading.ts's functions
-# are called by the package alone) and a kept name is a call that bundlers keep too: the codec
-# walker (-267 B gzip) and loading.ts (-102 B).
+# are called by the package alone; users hold the paginator's Paginator and iterators, not its
+# walk) and a kept name is a call that bundlers keep too: the codec walker (-267 B gzip),
+# loading.ts (-102 B) and the paginator's walk (src/js/paginate/ but paginator.ts: import client
+# -382 B, everything -448 B).
 minify() { # minify IN OUT [ESBUILD-FLAGS...] (OUT may be IN)
   local in=$1 out=$2; shift 2
   esbuild "$in" --minify-whitespace --minify-syntax --legal-comments=none --format=esm \
@@ -119,11 +121,16 @@ minify src/js/loading/uses-client.ts pkg/uses-client.js
 # The root entry's list of exports and the client half of it (re-exports only).
 minify src/js/exports.ts pkg/exports.js
 minify src/js/client.ts pkg/client.js
-# The option readers that paginator.js, react.js and tanstack.js share (small: no renaming, like
+# The option readers that walk-options.js, react.js and tanstack.js share (small: no renaming, like
 # the snippets).
 minify src/js/options/options.ts pkg/options.js
-# The paginator's driver and the rest rename their locals (see minify above).
+# The paginator, the stack and the list rename their locals (see minify above).
 for f in paginate/paginator stack/stack list/infinite; do minify "src/js/$f.ts" "pkg/${f#*/}.js" --minify-identifiers --keep-names; done
+# The paginator's walk (src/js/paginate/ but paginator.ts: the options it reads, the presets,
+# reading a page, the core's orders, the requests and the walk itself) renames without keeping
+# names: none of theirs reaches a user (users hold the Paginator and its iterators, made by
+# paginator.ts), like loading.ts below.
+for f in presets walk-options read-page orders requests driver; do minify "src/js/paginate/$f.ts" "pkg/$f.js" --minify-identifiers; done
 minify src/js/loading/loading.ts pkg/loading.js --minify-identifiers
 # pagecursor/react and pagecursor/tanstack: their published types are the hand-written
 # pkg/react.d.ts and pkg/tanstack.d.ts, which `tsc -p src/js/tsconfig.json` checks the sources

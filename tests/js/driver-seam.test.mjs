@@ -1,4 +1,4 @@
-// The seam between the paginator's JS driver (src/js/paginate/paginator.ts) and its wasm core
+// The seam between the paginator's JS driver (src/js/paginate/requests.ts, driver.ts) and its wasm core
 // (crates/pagecursor-wasm/src/paginate.rs, crates/pagecursor-wasm/src/infinite.rs), issue 15 "One owner per concept across the
 // seam": the core answers with typed exports the driver names (`Pull.Page`, not a number to
 // decode), the data an answer carries has a getter of its own, and no class of the glue is

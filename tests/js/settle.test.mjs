@@ -3,7 +3,7 @@
 // off, or cut by maxItems), and InfiniteList's loadMore()/loadPrevious() while the list is reset
 // and reloaded. Random schedules from fixed seeds over an in-memory API whose pages arrive after
 // a random delay (none, a microtask, or a timer). A promise still pending when its run ended is
-// a lost wake-up of the paginator's driver (src/js/paginate/paginator.ts, `wake`/`onWake`): the test
+// a lost wake-up of the paginator's driver (src/js/paginate/requests.ts, `wake`/`onWake`): the test
 // names the seed and the step. What settled is checked too: pages in order without a gap or a
 // repeat, and every window of a list a contiguous run of the items.
 import { test } from "node:test";

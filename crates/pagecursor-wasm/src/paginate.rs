@@ -1,4 +1,4 @@
-//! The paginator's decisions for the JS driver (`pkg/paginator.js`): `PaginatorCore`, a
+//! The paginator's decisions for the JS driver (`pkg/requests.js`, `pkg/driver.js`): `PaginatorCore`, a
 //! synchronous object around [`pagecursor::paginate::Walk`].
 //!
 //! The driver calls `fetchPage`, awaits it, reads the page's fields and asks the core what to

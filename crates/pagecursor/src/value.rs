@@ -36,7 +36,7 @@ impl Value {
     /// True for the tokens that mean "there is no next page": `null`, `""` and an empty map
     /// (`{}`). The one home of that rule for every Rust caller: the paginator's walk, the
     /// cursor stack and the chunk window. (A JS `undefined` never becomes a [`Value`]; the JS
-    /// driver reads raw tokens by the same rule in `tokenForm`, src/js/paginate/paginator.ts, tested
+    /// driver reads raw tokens by the same rule in `tokenForm`, src/js/paginate/read-page.ts, tested
     /// against the same table in tests/js/paginate.test.mjs.)
     ///
     /// ```

@@ -30,7 +30,8 @@ const hasOwn = Object.hasOwn;
 // The options as this helper handles them: a record of the user's values, read once, that
 // paginate checks (the public overloads type them per preset).
 type Walk = Record<string | symbol, unknown>;
-// The paginator's key for that memory (src/js/paginate/paginator.ts, `Lists`).
+// The paginator's key for that memory (src/js/paginate/walk-options.ts; the type `Lists` of
+// paginator.ts).
 const LISTS = Symbol.for("pagecursor.lists");
 
 /**

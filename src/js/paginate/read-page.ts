@@ -1,0 +1,582 @@
+// Reading a page: its root, its items, its next token and has-more flag, its items' keys; a
+// token's form and the driver's own copies of the values it keeps; a cut page's copy.
+//
+// Owns what a page is to the walk (`PageReader`, `BadPage`) and the copies of user values
+// (`copyValue`, `tokenForm`, `carriable`). Every user value is read here once, with the
+// intrinsics below: a page's items are copied when the page arrives, so a getter, a Proxy or
+// a caller that changes the array later changes nothing the walk hands out. It reads the
+// walk's settings (walk-options.ts) and may call presets.ts, the glue's `PaginatorCore.nextLink`
+// (the `rel="next"` of a Link header) and the error factories; it keeps no state of the walk
+// but what one read found.
+import { PaginatorCore } from "./pagecursor.js";
+import { makeArgumentError } from "./errors.js";
+import type { WalkSettings } from "./walk-options.js";
+import { AWS_NEXT, I_FUNC, I_NONE, I_PATH, I_RELAY, I_WHOLE, KEYSET_NEXT, moreName, N_AWS, N_FUNC, N_KEYSET, N_PATH, N_RELAY, named, nextName, type Path } from "./presets.js";
+
+// Intrinsics, captured when the module loads: a value's own properties (a lying `length`, a
+// `getTime` override, a `call` property of a function) never answer for it, and a fake
+// (`Object.create(Date.prototype)`) fails the brand check of the intrinsic getter.
+export const { apply } = Reflect;
+const { ownKeys, getOwnPropertyDescriptor: descriptor, defineProperty } = Reflect;
+const { isArray } = Array;
+const { getPrototypeOf: protoOf, keys: objectKeys, getOwnPropertySymbols: ownSymbols } = Object;
+const OBJECT_PROTO = Object.prototype;
+export const dateTime = Date.prototype.getTime;
+const TYPED_ARRAY = protoOf(Uint8Array.prototype);
+// The language defines both accessors on %TypedArray%.prototype.
+const typedArrayTag = descriptor(TYPED_ARRAY, Symbol.toStringTag)!.get!;
+const typedArrayLength = descriptor(TYPED_ARRAY, "length")!.get!;
+const typedArraySet = TYPED_ARRAY.set;
+const { stringify: jsonStringify, parse: jsonParse } = JSON;
+const objectTag = OBJECT_PROTO.toString;
+const RESPONSE = typeof Response === "function" ? Response : undefined;
+const hasInstance = Function.prototype[Symbol.hasInstance];
+
+export const EMPTY: unknown[] = [];
+const RELAY_ROOT = 'the page has no "edges", "nodes" or "pageInfo" at the top: preset "relay" needs options.root, the path to the connection (GraphQL: root: "data.<field>")';
+const RESPONSE_HINT = 'fetchPage returned a fetch Response: return `await res.json()` from fetchPage, or use preset: "link"';
+// String tokens reach the core as text when they have no lone surrogate (checked here).
+const { isWellFormed: stringIsWellFormed } = String.prototype;
+export const WELL_FORMED = typeof stringIsWellFormed === "function";
+// The largest token the walk keeps for cycle detection and resume (docs/paginator.md, "Token
+// size"): 8 units per value and per map entry, plus the length of every string, key and byte
+// array — about its size in bytes. Checked here, before anything is copied into wasm memory
+// (which never shrinks): over it, the page is bad_page.
+export const TOKEN_SIZE = 65536;
+// Items in one page (docs/paginator.md, "Bounds"): 2^24, far above any service's page size.
+const MAX_PAGE_ITEMS = 16777216;
+// What tokenForm found besides a copy: the end of the walk, too large, or (copyValue) a value
+// a cursor value cannot be, to be taken in its JSON form.
+export const END = Symbol("end");
+export const TOO_LARGE = Symbol("too large");
+export const NOT_PLAIN = Symbol("not plain");
+const MAX_DEPTH = 64;
+
+// A user value's fields, read by key (`v[k]`): what a cast to it says is only that `v` is an
+// object whose properties are read as they are.
+export type Fields = { [key: PropertyKey]: unknown };
+
+export const isObject = (v: unknown): v is object => typeof v === "object" && v !== null;
+// Primitives have no fields here (a string's `length` is not a page field).
+export const get = (v: unknown, k: PropertyKey): unknown => (isObject(v) || typeof v === "function" ? (v as Fields)[k] : undefined);
+
+// The value at `path`; `along` (when given) receives each object read and its key.
+export function at(v: unknown, path: Path, along: unknown[] | undefined): unknown {
+  for (let i = 0; i < path.length; i++) {
+    if (v === undefined || v === null) return undefined;
+    along?.push(v, path[i]);
+    v = get(v, path[i]);
+  }
+  return v;
+}
+
+
+// True for a fetch Response (of this realm, or any object that calls itself one: another
+// realm's, a polyfill's); decided by the intrinsics, and false for anything whose check
+// throws (a Proxy: its reads then fail the page as they would have). A plain object, what
+// nearly every page is, is answered by its prototype alone: one read, no brand check.
+export function isResponse(v: unknown): boolean {
+  try {
+    if (protoOf(v) === OBJECT_PROTO) return false;
+    return (RESPONSE !== undefined && apply(hasInstance, RESPONSE, [v])) || apply(objectTag, v, []) === "[object Response]";
+  } catch {
+    return false;
+  }
+}
+
+// A failure's cause in words, for the PaginationError's message: a message (with the error's
+// name when it says more than "Error"), a string thrown as it is, an HTTP status for a
+
+// The first of `names` that `root` holds (not undefined), each read once, in order.
+function firstOf(root: unknown, names: readonly string[]): unknown {
+  let v: unknown;
+  for (let i = 0; i < names.length && v === undefined; i++) v = get(root, names[i]);
+  return v;
+}
+
+
+// Whether the list at `path` is left out of an object that holds it (a service omitting an
+// empty list), rather than the path broken before its last name or read from an array.
+function leftOut(root: unknown, path: Path): boolean {
+  const holder = path.length === 1 ? root : at(root, path.slice(0, -1), undefined);
+  return isObject(holder) && !isArray(holder);
+}
+
+
+// True when a key copy (copyValue's, strict) is a cursor value all the way down: the copy
+// already refused what has no form, this refuses what the codec cannot carry exactly (a lone
+// surrogate, a bigint outside 64 bits). Checked here so that a key never fails in the core.
+export function carriable(v: unknown, depth: number): boolean {
+  switch (typeof v) {
+    case "string": return !WELL_FORMED || v.isWellFormed();
+    case "bigint": return v >= -9223372036854775808n && v <= 18446744073709551615n;
+    case "object": break;
+    default: return true;
+  }
+  if (v === null || depth > MAX_DEPTH || (!isArray(v) && protoOf(v) !== null)) return true; // a Date, a Uint8Array
+  const keys = isArray(v) ? undefined : objectKeys(v);
+  for (let i = 0, n = keys === undefined ? (v as unknown[]).length : keys.length; i < n; i++) {
+    if (keys !== undefined && !carriable(keys[i], depth + 1)) return false;
+    if (!carriable((v as Fields)[keys === undefined ? i : keys[i]!], depth + 1)) return false;
+  }
+  return true;
+}
+
+// A service token as the walk keeps it: END when it ends the walk (undefined, null, "" or an
+// empty plain object), TOO_LARGE over TOKEN_SIZE, undefined when it has no form (followed
+// without cycle detection or resume), else the form itself: a string or number as it is, an
+// object as the driver's own copy (plain objects with a null prototype, arrays, Dates and
+// Uint8Arrays read with the intrinsics), with fields set to `undefined` left out and array
+// holes `null`, as JSON would send it. A value a cursor value cannot hold (a class instance,
+// a cycle, a function) is taken in its JSON form, `JSON.parse(JSON.stringify(token))`, which
+// must not read as absent.
+export function tokenForm(raw: unknown): unknown {
+  if (raw === undefined || raw === null || raw === "") return END;
+  // The usual token, without a copy's bookkeeping.
+  if (typeof raw === "string") return raw.length > TOKEN_SIZE - 8 ? TOO_LARGE : raw;
+  let form = copyOf(raw, false, true);
+  if (form !== NOT_PLAIN) return form;
+  let text: string | undefined;
+  try {
+    text = jsonStringify(raw);
+  } catch {
+    return undefined;
+  }
+  if (typeof text !== "string") return undefined;
+  // No value costs less than an eighth of its JSON text (a number: 8 units, at most 24
+  // characters; a string: 1 unit per character, at most 6 escaped): a longer text is too large.
+  if (text.length > 8 * TOKEN_SIZE) return TOO_LARGE;
+  form = copyOf(jsonParse(text), false, true);
+  return form === END || form === NOT_PLAIN ? undefined : form;
+}
+
+// `options.scope` as the core reads it: the driver's copy (a cursor value, within TOKEN_SIZE),
+
+export const copyOf = (v: unknown, strict: boolean, top: boolean): unknown => copyValue(v, { left: TOKEN_SIZE, seen: [], strict }, 0, top);
+
+// `Array.isArray(v)`, whose only throw (a revoked Proxy) is an argument error with a code: as
+// an option it reaches the caller, in a page it is that page's bad_page cause.
+function arrayCheck(v: unknown): boolean {
+  try {
+    return isArray(v);
+  } catch {
+    throw makeArgumentError(false, "a revoked Proxy is not a cursor value");
+  }
+}
+
+// `v` copied as plain data within `budget.left` units (see TOKEN_SIZE), TOO_LARGE, NOT_PLAIN,
+// or END for an absent token at the top. Reads each property once; a getter or Proxy trap
+// that throws throws out of here.
+interface Budget {
+  left: number;
+  seen: unknown[];
+  strict: boolean;
+}
+
+function copyValue(v: unknown, budget: Budget, depth: number, top: boolean): unknown {
+  const type = typeof v;
+  budget.left -= type === "string" ? 8 + (v as string).length : 8;
+  if (budget.left < 0) return TOO_LARGE;
+  if (type === "function" || type === "symbol" || type === "undefined") return NOT_PLAIN;
+  if (type !== "object" || v === null) return v;
+  const array = arrayCheck(v);
+  if (!array) {
+    const proto = protoOf(v);
+    if (proto !== OBJECT_PROTO && proto !== null) return copyObject(v as object, budget);
+  }
+  if (depth >= MAX_DEPTH || budget.seen.includes(v)) return NOT_PLAIN;
+  budget.seen.push(v);
+  // A null prototype: a key "__proto__" is a field like any other, and no setter of
+  // Object.prototype runs.
+  const out = (array ? [] : { __proto__: null }) as Fields;
+  let keys: number | string[];
+  if (array) {
+    // The length as the core's converter reads one that a Proxy may fake.
+    const length = (v as unknown[]).length;
+    keys = typeof length === "number" && length > 0 ? Math.min(Math.floor(length), 4294967295) : 0;
+  } else {
+    keys = objectKeys(v as object);
+    if (top && keys.length === 0) return END;
+    if (ownSymbols(v as object).length !== 0) return NOT_PLAIN;
+  }
+  for (let i = 0, n = array ? (keys as number) : (keys as string[]).length; i < n; i++) {
+    const key = array ? i : (keys as string[])[i]!;
+    let item = (v as Fields)[key];
+    if (item === undefined && !budget.strict) {
+      // As JSON sends it: a field left out, an array hole null.
+      if (!array) continue;
+      item = null;
+    }
+    if (!array) budget.left -= 8 + (key as string).length;
+    const copy = copyValue(item, budget, depth + 1, false);
+    if (typeof copy === "symbol") return copy;
+    out[key] = copy;
+  }
+  budget.seen.pop();
+  return out;
+}
+
+// A Date or Uint8Array (by the brand checks of the intrinsics, so a subclass reads as its
+// real value and a fake as NOT_PLAIN), copied; any other object is NOT_PLAIN.
+function copyObject(v: object, budget: Budget): unknown {
+  if (apply(typedArrayTag, v, []) === "Uint8Array") {
+    const n = apply(typedArrayLength, v, []);
+    budget.left -= n;
+    if (budget.left < 0) return TOO_LARGE;
+    const copy = new Uint8Array(n);
+    apply(typedArraySet, copy, [v]);
+    return copy;
+  }
+  let time: number;
+  try {
+    time = apply(dateTime, v, []);
+  } catch {
+    return NOT_PLAIN;
+  }
+  // An invalid Date is no cursor value; its JSON form is null.
+  return time === time ? new Date(time) : NOT_PLAIN;
+}
+
+// A page that cannot be read: the walk fails it as bad_page, `cause` the PaginationError's.
+export class BadPage {
+  declare cause: unknown;
+  constructor(message: string, cause?: unknown) {
+    this.cause = cause !== undefined ? cause : new Error(message);
+  }
+}
+
+// A page read, kept until the consumer takes it (the walk's pages).
+export interface HeldPage {
+  page: unknown;
+  items: unknown[] | undefined;
+  along: unknown[] | undefined;
+  keys: unknown[] | undefined;
+}
+
+// What readAsync found in a page (read's r… fields, kept: another page may be read meanwhile).
+export interface PageRead extends HeldPage {
+  len: number;
+  next: unknown;
+  form: unknown;
+  more: boolean | undefined;
+}
+
+// The reader of a walk's pages, by the walk's settings. `read` leaves what it found in its r…
+// fields (no object per page on the synchronous path), which the walk takes at once.
+export class PageReader {
+  declare settings: WalkSettings;
+  // Set by the item consumer's first pull: from then on every page's items are copied.
+  declare itemsMode: boolean;
+  declare rLen: number;
+  declare rItems: unknown[] | undefined;
+  declare rNext: unknown;
+  declare rForm: unknown;
+  declare rMore: boolean | undefined;
+  declare rAlong: unknown[] | undefined;
+  declare rRoot: unknown;
+  declare rKeys: unknown[] | undefined;
+
+  constructor(settings: WalkSettings) {
+    this.settings = settings;
+    this.itemsMode = false;
+    this.rLen = 0;
+    this.rItems = undefined;
+    this.rNext = undefined;
+    this.rForm = undefined;
+    this.rMore = undefined;
+    this.rAlong = undefined;
+    this.rRoot = undefined;
+    this.rKeys = undefined;
+  }
+
+  // The value at options.root of a page (the page itself without a root) into rRoot, and the
+  // objects along the items path so far into rAlong; a BadPage when the page has nothing at
+  // root, or is a fetch Response read by a path.
+  rootOf(body: unknown): BadPage | undefined {
+    const s = this.settings;
+    // A missing or primitive page must not read as "no next token": that would end the walk
+    // silently.
+    if (!isObject(body)) return new BadPage("fetchPage resolved with no page object");
+    if (s.pathRead && isResponse(body)) return new BadPage(RESPONSE_HINT);
+    // With cuts possible: the objects along the items path and its keys, then the list.
+    const along = s.mayCut && s.itemsKind !== I_NONE && s.itemsKind !== I_FUNC ? [] : undefined;
+    let root: unknown = body;
+    if (s.root !== undefined) {
+      root = at(body, s.root, along);
+      if (root === undefined || root === null) return new BadPage(`nothing at ${named("root", s.root)}`);
+    }
+    this.rRoot = root;
+    this.rAlong = along;
+    return undefined;
+  }
+
+  // Reads a page into rLen/rItems/rNext/rForm/rMore/rAlong; a BadPage when it cannot be read.
+  // `values` holds what user functions returned (async reader): [items, next, more, link],
+  // after `rootOf` found `root` and `along`. Every field is read once: a cut copy (see
+  // cutCopy) is made of what this read found. Nothing that looks wrong reads as a short page
+  // or an end: a configured items location holding `undefined`, a has-more flag saying true
+  // with no next token.
+  // (Each location field holds what its kind says: a path for I_PATH, N_PATH and a `more`
+  // that is no function; `values` is given exactly when one of them is a function or the
+  // preset is link. The casts below say so; tsc cannot follow the kind to the field.)
+  read(body: unknown, values: unknown[] | undefined, root?: unknown, along?: unknown[]): BadPage | undefined {
+    const s = this.settings;
+    if (values === undefined) {
+      const bad = this.rootOf(body);
+      if (bad !== undefined) return bad;
+      root = this.rRoot;
+      along = this.rAlong;
+      this.rRoot = undefined;
+    }
+    let items, list, info;
+    const kind = s.itemsKind;
+    switch (kind) {
+      case I_NONE: break;
+      case I_PATH: items = list = at(root, s.itemsAt as Path, along); break;
+      case I_FUNC: items = values![0]; break;
+      case I_WHOLE: items = list = root; break;
+      default: {
+        const edges = get(root, "edges");
+        if (isArray(edges)) {
+          // Each edge read once: the cut copy of a page is made of these (see below).
+          const own = [];
+          items = [];
+          for (let i = 0, n = edges.length; i < n; i++) {
+            const edge = edges[i];
+            own.push(edge);
+            items.push(get(edge, "node"));
+          }
+          list = own;
+          along?.push(root, "edges");
+        } else {
+          items = list = get(root, "nodes");
+          along?.push(root, "nodes");
+          if (edges === undefined && items === undefined) {
+            if (s.root === undefined && (info = get(root, "pageInfo")) === undefined) return new BadPage(RELAY_ROOT);
+            return new BadPage(`nothing at "edges" or "nodes"${s.root === undefined ? "" : ` under ${named("root", s.root)}`} (preset "relay")`);
+          }
+        }
+      }
+    }
+    let len = 0;
+    if (kind !== I_NONE) {
+      // `null` is an empty page; `undefined` a location that is not there (a typo, a
+      // forgotten root, an error body): never a silent empty page.
+      // Services that leave out empty lists (S3 without Contents on a page of only
+      // CommonPrefixes, proto3 JSON): under preset aws, or once an earlier page of this walk
+      // (or list) held a list there, an absent list is an empty page. A typo is absent on
+      // every page, so it still fails on the first; a body of another shape (an array, a
+      // path broken before its last name) is no page with a list left out.
+      if (items === undefined && kind === I_PATH && (s.preset === "aws" || s.lists.seen) && leftOut(root, s.itemsAt as Path)) items = null;
+      if (items === undefined) {
+        if (kind === I_FUNC) return new BadPage("options.items returned undefined");
+        const at = named("items", s.itemsAt as Path, s.itemsPreset);
+        // (An items function receives the value at root: the path under it.)
+        const path = (s.itemsAt as Path).join("?.");
+        return new BadPage(`nothing at ${s.root === undefined ? at : `${at} under ${named("root", s.root)}`}; if the service leaves out empty lists, use items: (page) => page.${path} ?? [] (or preset "aws" for AWS APIs)`);
+      }
+      s.lists.seen = true;
+      if (items === null) items = EMPTY;
+      else if (!isArray(items)) return new BadPage("the items of a page are not an array");
+      len = items.length;
+      if (typeof len !== "number") return new BadPage("the items of a page are not an array");
+      // A bound on the work one page can ask for: a Proxy claiming 2^31 items would be read
+      // item by item for minutes, with no timer or I/O in between.
+      if (len > MAX_PAGE_ITEMS) return new BadPage(`a page of ${len} items is more than ${MAX_PAGE_ITEMS}`);
+    }
+    let next, more, truncated;
+    const moreAt = s.moreAt;
+    if (moreAt !== undefined) more = typeof moreAt === "function" ? values![2] : at(root, moreAt as Path, undefined);
+    // Preset aws: IsTruncated, when present, is the has-more flag (also with options.next).
+    if (s.preset === "aws") {
+      truncated = get(root, "IsTruncated");
+      if (moreAt === undefined && typeof truncated === "boolean") more = truncated;
+    }
+    switch (s.nextKind) {
+      case N_PATH: next = at(root, s.nextAt as Path, undefined); break;
+      case N_FUNC: next = values![1]; break;
+      case N_KEYSET: next = firstOf(root, KEYSET_NEXT); break;
+      case N_RELAY:
+        if (info === undefined) info = get(root, "pageInfo");
+        // Without pageInfo the walk could only end here, after one page.
+        if (info === undefined) {
+          // Items found at the top (preset relay) say the connection is there: only pageInfo is missing.
+          return new BadPage(s.root === undefined && kind !== I_RELAY ? RELAY_ROOT
+            : `nothing at "pageInfo"${s.root === undefined ? "" : ` under ${named("root", s.root)}`} (preset "relay")`);
+        }
+        next = get(info, "endCursor");
+        if (moreAt === undefined) more = get(info, "hasNextPage");
+        break;
+      case N_AWS:
+        next = firstOf(root, AWS_NEXT);
+        if (next === undefined && truncated === true) {
+          // IAM answers with `Marker` (its request parameter too); S3 ListObjects (v1) echoes
+          // the request's `Marker` and gives no next one without a Delimiter.
+          if (get(root, "Contents") !== undefined) {
+            return new BadPage('S3 ListObjects (v1) without a Delimiter gives no NextMarker: use ListObjectsV2 (preset "aws" follows NextContinuationToken), or next: (page) => page.Contents.at(-1).Key and send it as Marker');
+          }
+          next = get(root, "Marker");
+        }
+        break;
+      default: next = values![3];
+    }
+    const form = tokenForm(next);
+    if (form === TOO_LARGE) return new BadPage(`the next token of a page is larger than ${TOKEN_SIZE} units`);
+    if (form === END && more !== undefined && more) return new BadPage(`the page says there is more (${moreName(s.moreAt, s.nextKind)} is ${more === true ? "true" : "truthy"}) but has no next token ${nextName(s.nextKind, s.nextAt)}`);
+    let keys: unknown[] | undefined;
+    if (s.itemKey !== undefined) {
+      // Each item read once, here, with its key: the consumer then gets the items whose keys
+      // these are (a getter on the list would answer differently later), and a cut copy is
+      // made of them too.
+      const own = [];
+      keys = [];
+      for (let i = 0; i < len; i++) {
+        const item = (items as unknown[])[i];
+        own.push(item);
+        const bad = this.keyOf(item, i, keys);
+        if (bad !== undefined) return bad;
+      }
+      if (list === items) list = own;
+      items = own;
+    } else if (len !== 0 && kind !== I_RELAY && (this.itemsMode || s.mayCut)) {
+      // Each item read once, when the page arrives: what the item consumer gets, and the cut
+      // copy of a page, are these, whatever the list (a getter, a Proxy, a caller that changes
+      // the array while it iterates) answers later. (A page consumer of whole pages gets the
+      // page itself and no item is read: no copy for it.)
+      const own = new Array(len);
+      for (let i = 0; i < len; i++) own[i] = (items as unknown[])[i];
+      if (list === items) list = own;
+      items = own;
+    }
+    along?.push(list);
+    this.rLen = len;
+    this.rItems = items as unknown[] | undefined; // an array (checked above), or none (I_NONE)
+    this.rNext = form === END ? undefined : next;
+    this.rForm = form === END ? undefined : form;
+    this.rMore = more === undefined ? undefined : Boolean(more);
+    this.rAlong = along;
+    this.rKeys = keys;
+    return undefined;
+  }
+
+  // Appends the key of `item` (the i-th of its page) to `keys`, as the driver's copy; a
+  // BadPage when it has none (undefined or null: no item can be found again by it) or one
+  // that is no cursor value. A throwing itemKey function or getter throws out of here.
+  keyOf(item: unknown, i: number, keys: unknown[]): BadPage | undefined {
+    const s = this.settings;
+    const path = s.itemKey!; // keyOf runs only with options.itemKey
+    const key = typeof path === "function" ? apply(path, undefined, [item]) : at(item, path, undefined);
+    const name = typeof path === "function" ? "options.itemKey" : `options.itemKey "${path.join(".")}"`;
+    if (key === undefined || key === null) {
+      return new BadPage(typeof path === "function" ? `options.itemKey returned ${key} for item ${i} of the page`
+        : `item ${i} of the page has no key at ${name} (${key})`);
+    }
+    const copy = copyOf(key, true, false);
+    if (copy === TOO_LARGE) return new BadPage(`the key of item ${i} of the page (${name}) is larger than ${TOKEN_SIZE} units`);
+    if (copy === NOT_PLAIN || !carriable(copy, 0)) return new BadPage(`the key of item ${i} of the page (${name}) is not a cursor value`);
+    keys.push(copy);
+    return undefined;
+  }
+
+  // The reader with user functions or a link response: resolves with the page the consumer
+  // gets with what was read in it, or a BadPage; rejects with a failed response. A function
+  // receives the value at options.root and the whole page.
+  async readAsync(response: unknown): Promise<PageRead | BadPage> {
+    const s = this.settings;
+    let page = response;
+    let link: string | undefined;
+    if (s.preset === "link") {
+      // A fake Response (an object made from Response.prototype, a Proxy) throws here: it is
+      // no Response, not a failed request.
+      let status: unknown;
+      try {
+        status = get(response, "status");
+      } catch {}
+      if (typeof status !== "number") {
+        return new BadPage('with preset "link", fetchPage must return a fetch Response');
+      }
+      if (!(status >= 200 && status < 300)) throw response;
+      try {
+        const headers = get(response, "headers");
+        const getHeader = get(headers, "get");
+        const header = typeof getHeader === "function" ? apply(getHeader, headers, ["link"]) : undefined;
+        if (typeof header === "string" && header.length > TOKEN_SIZE) {
+          return new BadPage(`the Link header of a response is longer than ${TOKEN_SIZE} characters`);
+        }
+        const target = typeof header === "string" ? PaginatorCore.nextLink(header) : undefined;
+        if (target !== undefined) {
+          const base = get(response, "url");
+          link = new URL(target, typeof base === "string" && base !== "" ? base : undefined).href;
+        }
+        const json = get(response, "json");
+        if (typeof json !== "function") return new BadPage("the response has no json() method");
+        page = await apply(json, response, []);
+      } catch (err) {
+        return new BadPage("", err);
+      }
+    }
+    const values: unknown[] = [undefined, undefined, undefined, link];
+    try {
+      const bad = this.rootOf(page);
+      if (bad !== undefined) return bad;
+      const root = this.rRoot, along = this.rAlong;
+      this.rRoot = this.rAlong = undefined;
+      const args = [root, page];
+      // (A function's kind says its field holds that function.)
+      if (s.itemsKind === I_FUNC) values[0] = await apply(s.itemsAt as Function, undefined, args);
+      if (s.nextKind === N_FUNC) values[1] = await apply(s.nextAt as Function, undefined, args);
+      if (typeof s.moreAt === "function") values[2] = await apply(s.moreAt, undefined, args);
+      const bad2 = this.read(page, values, root, along);
+      if (bad2 !== undefined) return bad2;
+      // Another page may be read before this one is reported: keep what this read found.
+      const read: PageRead = {
+        page, len: this.rLen, items: this.rItems, next: this.rNext, form: this.rForm, more: this.rMore,
+        along: this.rAlong, keys: this.rKeys,
+      };
+      this.rItems = this.rNext = this.rForm = this.rAlong = this.rKeys = undefined;
+      return read;
+    } catch (err) {
+      this.rItems = this.rNext = this.rForm = this.rAlong = this.rRoot = this.rKeys = undefined;
+      return new BadPage("", err);
+    }
+  }
+}
+
+// A shallow copy of a cut page whose items list holds only the handed-out items, made from
+// what the page's read found (`along`: each object on the items path and its key, then the
+// list): no field is read again and the user's objects are never changed. Each object is
+// copied by its own enumerable property descriptors, so no getter runs (an accessor stays an
+// accessor); only a Proxy's traps can throw.
+export function cutCopy(along: unknown[], skip: number, take: number): unknown {
+  const list = along[along.length - 1];
+  let value: unknown = list;
+  if (isArray(list)) {
+    value = [];
+    for (let i = skip; i < skip + take; i++) (value as unknown[]).push(list[i]);
+  }
+  // (`along` alternates objects and the keys they were read by, then the list.)
+  for (let i = along.length - 3; i >= 0; i -= 2) value = copyWith(along[i], along[i + 1] as PropertyKey, value);
+  return value;
+}
+
+// `obj` with `key` set to `value` (a copy; `obj` itself when it is not an object).
+function copyWith(obj: unknown, key: PropertyKey, value: unknown): unknown {
+  if (!isObject(obj)) return obj;
+  const copy = {};
+  let placed = false;
+  const keys = ownKeys(obj);
+  for (let i = 0; i < keys.length; i++) {
+    const k = keys[i];
+    const d = descriptor(obj, k);
+    if (d === undefined || !d.enumerable) continue;
+    if (k === key) {
+      placed = true;
+      defineProperty(copy, k, { value, enumerable: true, writable: true, configurable: true });
+    } else {
+      d.configurable = true;
+      defineProperty(copy, k, d);
+    }
+  }
+  if (!placed) defineProperty(copy, key, { value, enumerable: true, writable: true, configurable: true });
+  return copy;
+}
