@@ -173,10 +173,11 @@ node scripts/split-imports.mjs pkg/pagecursor.js pkg/pagecursor_bg.wasm pkg/page
   pkg/pagecursor_keyed_bg.wasm pkg/pagecursor_codec_bg.wasm
 node --check pkg/pagecursor.js
 # tsc checked the JS layer against src/js/glue/pagecursor.d.ts before this build; it must be what
-# wasm-bindgen (and split-imports) declared for the bindings just built.
-if ! cmp -s pkg/pagecursor.d.ts src/js/glue/pagecursor.d.ts; then
-  diff -u src/js/glue/pagecursor.d.ts pkg/pagecursor.d.ts | head -40 >&2
-  echo "build: the bindings' declarations changed; check the JS layer against them: cp pkg/pagecursor.d.ts src/js/glue/ && tsc -p src/js/tsconfig.json" >&2
+# wasm-bindgen (and split-imports) declared for the bindings just built, comments aside.
+node scripts/glue-declarations.mjs pkg/pagecursor.d.ts > target/glue-declarations.d.ts
+if ! cmp -s target/glue-declarations.d.ts src/js/glue/pagecursor.d.ts; then
+  diff -u src/js/glue/pagecursor.d.ts target/glue-declarations.d.ts | head -40 >&2
+  echo "build: the bindings' declarations changed; check the JS layer against them: cp target/glue-declarations.d.ts src/js/glue/pagecursor.d.ts && tsc -p src/js/tsconfig.json" >&2
   exit 1
 fi
 # The optional `pagecursor/inline` entry: the full module as base64, for iife/cjs bundles.
