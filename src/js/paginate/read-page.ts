@@ -2,14 +2,16 @@
 // token's form and the driver's own copies of the values it keeps; a cut page's copy.
 //
 // Owns what a page is to the walk (`PageReader`, `BadPage`) and the copies of user values
-// (`copyValue`, `tokenForm`, `carriable`). Every user value is read here once, with the
-// intrinsics below: a page's items are copied when the page arrives, so a getter, a Proxy or
-// a caller that changes the array later changes nothing the walk hands out. It reads the
+// (`copyValue`, `tokenForm`; whether a copy is a cursor value is the value module's
+// `isCursorValue`). Every user value is read here once, with the intrinsics below: a page's
+// items are copied when the page arrives, so a getter, a Proxy or a caller that changes the
+// array later changes nothing the walk hands out. It reads the
 // walk's settings (walk-options.ts) and may call presets.ts, the glue's `PaginatorCore.nextLink`
 // (the `rel="next"` of a Link header) and the error factories; it keeps no state of the walk
 // but what one read found.
 import { PaginatorCore } from "./pagecursor.js";
 import { makeArgumentError } from "./errors.js";
+import { isCursorValue, MAX_DEPTH } from "./value.js";
 import type { WalkSettings } from "./walk-options.js";
 import { AWS_NEXT, I_FUNC, I_NONE, I_PATH, I_RELAY, I_WHOLE, KEYSET_NEXT, moreName, N_AWS, N_FUNC, N_KEYSET, N_PATH, N_RELAY, named, nextName, type Path } from "./presets.js";
 
@@ -50,7 +52,6 @@ const MAX_PAGE_ITEMS = 16777216;
 export const END = Symbol("end");
 export const TOO_LARGE = Symbol("too large");
 export const NOT_PLAIN = Symbol("not plain");
-const MAX_DEPTH = 64;
 
 // A user value's fields, read by key (`v[k]`): what a cast to it says is only that `v` is an
 // object whose properties are read as they are.
@@ -102,25 +103,6 @@ function leftOut(root: unknown, path: Path): boolean {
   return isObject(holder) && !isArray(holder);
 }
 
-
-// True when a key copy (copyValue's, strict) is a cursor value all the way down: the copy
-// already refused what has no form, this refuses what the codec cannot carry exactly (a lone
-// surrogate, a bigint outside 64 bits). Checked here so that a key never fails in the core.
-export function carriable(v: unknown, depth: number): boolean {
-  switch (typeof v) {
-    case "string": return !WELL_FORMED || v.isWellFormed();
-    case "bigint": return v >= -9223372036854775808n && v <= 18446744073709551615n;
-    case "object": break;
-    default: return true;
-  }
-  if (v === null || depth > MAX_DEPTH || (!isArray(v) && protoOf(v) !== null)) return true; // a Date, a Uint8Array
-  const keys = isArray(v) ? undefined : objectKeys(v);
-  for (let i = 0, n = keys === undefined ? (v as unknown[]).length : keys.length; i < n; i++) {
-    if (keys !== undefined && !carriable(keys[i], depth + 1)) return false;
-    if (!carriable((v as Fields)[keys === undefined ? i : keys[i]!], depth + 1)) return false;
-  }
-  return true;
-}
 
 // A service token as the walk keeps it: END when it ends the walk (undefined, null, "" or an
 // empty plain object), TOO_LARGE over TOKEN_SIZE, undefined when it has no form (followed
@@ -473,7 +455,9 @@ export class PageReader {
     }
     const copy = copyOf(key, true, false);
     if (copy === TOO_LARGE) return new BadPage(`the key of item ${i} of the page (${name}) is larger than ${TOKEN_SIZE} units`);
-    if (copy === NOT_PLAIN || !carriable(copy, 0)) return new BadPage(`the key of item ${i} of the page (${name}) is not a cursor value`);
+    // The copy refused what has no form; the value module refuses what the codec cannot carry
+    // exactly (a lone surrogate, a bigint outside 64 bits), so that a key never fails in the core.
+    if (copy === NOT_PLAIN || !isCursorValue(copy, Infinity)) return new BadPage(`the key of item ${i} of the page (${name}) is not a cursor value`);
     keys.push(copy);
     return undefined;
   }

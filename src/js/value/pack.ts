@@ -342,6 +342,16 @@ export function pack(value: unknown, to: number, cap: number, max: number, token
   return got;
 }
 
+/**
+ * Whether `value` is a cursor value the codec carries exactly, by the walker's own rules (what
+ * `pack` would refuse, it refuses), within `max` payload bytes. Nothing is written anywhere.
+ */
+export function isCursorValue(value: unknown, max: number): boolean {
+  const got = pack(value, 0, -1, max, false);
+  last = undefined;
+  return got >= 0;
+}
+
 /** Copies the bytes of the last `pack` (longer than its `cap`) to `to`. */
 export function packed(to: number): void {
   mem().set(last!, to);

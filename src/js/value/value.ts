@@ -10,7 +10,7 @@ import { U8, isArray, taTag } from "./intrinsics.js";
 
 export { MAX_DEPTH } from "./intrinsics.js";
 export { setMemory } from "./memory.js";
-export { pack, packed, packError, packFailedAt } from "./pack.js";
+export { isCursorValue, pack, packed, packError, packFailedAt } from "./pack.js";
 export { unpackValue, unpackCursor } from "./unpack.js";
 export { tokenText, tokenBytes } from "./token-text.js";
 
