@@ -6,8 +6,11 @@ source "$(dirname "$0")/lib.sh"
 # package.json (src/js/entries/), and everything else is built into it below.
 say "tsc: the TypeScript layer, before the wasm build"
 # Checked against the declarations it needs, all in src/js/ (src/js/tsconfig.json says which), so
-# that a type error stops the build before the two minutes of cargo and wasm-opt.
-tsc -p src/js/tsconfig.json
+# that a type error stops the build before the two minutes of cargo and wasm-opt. After a change
+# of the bindings' JS surface, `UPDATE_GLUE=1 bash scripts/build.sh` writes their new
+# declarations into src/js/glue/pagecursor.d.ts (to commit with the change) and checks the
+# TypeScript against them once the glue is generated.
+[ "${UPDATE_GLUE:-}" = 1 ] || tsc -p src/js/tsconfig.json
 rm -rf pkg
 mkdir -p pkg
 cp -R src/js/entries/. pkg/
@@ -175,9 +178,12 @@ node --check pkg/pagecursor.js
 # tsc checked the JS layer against src/js/glue/pagecursor.d.ts before this build; it must be what
 # wasm-bindgen (and split-imports) declared for the bindings just built, comments aside.
 node scripts/glue-declarations.mjs pkg/pagecursor.d.ts > target/glue-declarations.d.ts
-if ! cmp -s target/glue-declarations.d.ts src/js/glue/pagecursor.d.ts; then
+if [ "${UPDATE_GLUE:-}" = 1 ]; then
+  cp target/glue-declarations.d.ts src/js/glue/pagecursor.d.ts
+  tsc -p src/js/tsconfig.json
+elif ! cmp -s target/glue-declarations.d.ts src/js/glue/pagecursor.d.ts; then
   diff -u src/js/glue/pagecursor.d.ts target/glue-declarations.d.ts | head -40 >&2
-  echo "build: the bindings' declarations changed; check the JS layer against them: cp target/glue-declarations.d.ts src/js/glue/pagecursor.d.ts && tsc -p src/js/tsconfig.json" >&2
+  echo "build: the bindings' declarations changed; write them and check the JS layer against them: UPDATE_GLUE=1 bash scripts/build.sh" >&2
   exit 1
 fi
 # The optional `pagecursor/inline` entry: the full module as base64, for iife/cjs bundles.

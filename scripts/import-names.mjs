@@ -1,7 +1,7 @@
 // node scripts/import-names.mjs GLUE.js MODULE.wasm...
 //
 // Drops wasm-bindgen's hashes from the names of the functions the modules import from the glue
-// (`__wbg_appendItems_352c6dd4a5858068` becomes `__wbg_appendItems`), in the glue's list of
+// (`__wbg_keysetResult_352c6dd4a5858068` becomes `__wbg_keysetResult`), in the glue's list of
 // imports and in each module's import section, in place.
 //
 // Why: each name carries 16 hex digits that gzip cannot compress, once in the module and once in

@@ -111,9 +111,10 @@ for (const name of Object.keys(IMPORTS)) {
     assert.deepEqual(modules, [MODULE[name]], `${name}: fetched ${JSON.stringify(modules)}`);
     // The glue's imports of a part the app does not use were dropped with its mark
     // (scripts/split-imports.mjs): the names of the wasm's imports survive minification, so the
-    // list's snippet (`chunkOptions`, client) and the page models' (`keysetResult`, keyed) show.
+    // walk's call of the driver's Orders (`deliver`, client) and the page models' snippet
+    // (`keysetResult`, keyed) show.
     const js = bytes.files.filter((f) => f.path.endsWith(".js")).map((f) => readFileSync(join(apps[name].dir, f.path), "utf8")).join("\n");
-    const parts = { client: /\b__wbg_chunkOptions\b/.test(js), keyed: /\b__wbg_keysetResult\b/.test(js) };
+    const parts = { client: /\b__wbg_deliver\b/.test(js), keyed: /\b__wbg_keysetResult\b/.test(js) };
     const want = { client: { client: true, keyed: false }, plain: { client: false, keyed: false }, keyed: { client: false, keyed: true }, everything: { client: true, keyed: true } }[name];
     assert.deepEqual(parts, want, `${name}: which parts' imports the bundle carries`);
   });

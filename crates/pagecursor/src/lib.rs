@@ -26,6 +26,7 @@ mod prelude;
 pub mod codec;
 pub mod error;
 pub mod keyset;
+pub mod list;
 pub mod page;
 pub mod paginate;
 mod sort;

@@ -1,7 +1,8 @@
 //! The chunk window of an infinite list (`InfiniteList` in JS): which chunks are in memory, and
 //! the resume token each loaded chunk starts at, kept also for chunks dropped from memory so
 //! that scrolling back refetches them. Owns the window's rules and its serialized form; it
-//! calls nothing but [`Value`]. The JS binding (`crates/pagecursor-wasm/src/infinite.rs`) holds one per list.
+//! calls nothing but [`Value`]. The core list ([`crate::list::List`]) holds one and decides
+//! the loads around it.
 
 use crate::error::{decimal, CursorError};
 use crate::prelude::*;

@@ -1,9 +1,12 @@
 // The public InfiniteList: infinite scroll in exact chunks with a bounded window that keeps the
-// cursors of what it dropped (docs/paginator.md, "InfiniteList"). Owns the object users hold;
-// the window and its decisions are the wasm `InfiniteList`'s (crates/pagecursor-wasm/src/infinite.rs), kept in a
-// private field. Its loads are run by the paginator's driver (paginator.ts): every wasm list
-// is given the driver's `runLoad` and `checkOptions` when it is made (see `wasmList`), so no
-// class of the glue is changed after it loaded.
+// cursors of what it dropped (docs/paginator.md, "InfiniteList"). Owns the object users hold,
+// the items by chunk id, and everything asynchronous; the decisions are the core list's
+// (crates/pagecursor/src/list/, through the wasm `InfiniteList` of
+// crates/pagecursor-wasm/src/infinite.rs, kept in a private field): which chunk a load fetches
+// and from where, what the window keeps and drops, which items a chunk keeps by key, whether a
+// kept page serves the next chunk. This file builds a chunk's paginator options from the core's
+// plan, runs each load with the paginator's driver (`runLoad`, paginator.ts) and applies the
+// answers (see `View` and `chunkLoad`).
 //
 // Why a JS class around the wasm one: a list is typically built while a page renders, before
 // the wasm arrived. Its constructor must not throw for that (API.md "Package"), its getters
@@ -23,25 +26,126 @@ import { InfiniteList as WasmList, type InfiniteLoad } from "./pagecursor.js";
 // declaration there (the last line), so `tsc` fails when the two drift apart.
 import type * as Public from "./index.js";
 import type { FetchContext, FetchPage, InfiniteListOptions } from "./index.js";
-import { checkOptions, runLoad, type Lists } from "./paginator.js";
+import { checkOptions, runLoad, type Lists, type ListLoad } from "./paginator.js";
 import { isLoaded, notReady, whenLoaded } from "./loading.js";
 import { CLIENT } from "./uses-client.js";
 import { makeArgumentError, makePaginationError } from "./errors.js";
 import { codecOf } from "./codec-of.js";
 import { checkBag } from "./options.js";
 
-// Captured at load: a listener's own `call` (or a patched Function.prototype.call) never runs.
-const apply = Reflect.apply;
+// Captured at load: a listener's own `call` (or a patched Function.prototype.call) never runs,
+// and a page that replaces Object.assign later changes no chunk's options.
+const apply = Reflect.apply, define = Object.defineProperty, assign = Object.assign, remove = Reflect.deleteProperty;
+// An own data property: defined, so no setter planted on a prototype runs (the descriptor has
+// no prototype, so a planted `get` or `set` is not read either).
+const field = (value: unknown) => ({ __proto__: null, value, writable: true, enumerable: true, configurable: true }) as PropertyDescriptor;
+const BOUNDS = ["chunkItems", "maxChunks", "maxItems", "maxPages"];
 
-// Each list its own load runner: what its pages showed of the items location lasts across
-// its loads (an absent list is an empty page once one held a list there).
-const loadRunner = () => {
-  const lists: Lists = { seen: false };
-  return (load: InfiniteLoad, prior: Promise<unknown> | undefined) => runLoad(load, prior, lists);
-};
-// A wasm list with the paginator driver's load runner and option check.
-const wasmList = (fetchPage: FetchPage<any, unknown>, options: InfiniteListOptions | undefined) =>
-  new WasmList(fetchPage, options, codecOf(options, true), loadRunner(), checkOptions);
+// The paginator options of one chunk: the user's `options`, bounded to `maxItems` items (one
+// page without) and started at `resumeToken`, as the core's plan says. Copying the options
+// runs the user's getters: a getter that throws at a later load is that load's error.
+function chunkOptions(options: unknown, maxItems: number | undefined, resumeToken: string | undefined): Record<string, unknown> {
+  const opts = {};
+  if (typeof options === "object" && options !== null) assign(opts, options);
+  for (let i = 0; i < BOUNDS.length; i++) remove(opts, BOUNDS[i]);
+  if (maxItems === undefined) define(opts, "maxPages", field(1));
+  else define(opts, "maxItems", field(maxItems));
+  if (resumeToken !== undefined) define(opts, "resumeToken", field(resumeToken));
+  return opts;
+}
+
+// Whether a walk with these (copied) chunk options reads a page without user functions or a
+// response body: reading a page again then finds the same items and token (the core keeps a
+// cut page for the next chunk only then).
+const rereadable = (o: Record<string, unknown>) => o.preset !== "link" && typeof o.items !== "function" && typeof o.next !== "function" && typeof o.more !== "function";
+
+// What the JS list holds for one wasm list (reset() makes a new one of each): the user's
+// fetchPage (guarded) and options, the items of the chunks in memory by chunk id
+// (`chunks[id - first]`) and their concatenation (the same array until the next load, so UI
+// frameworks can compare snapshots by identity), the page the core kept for the next chunk
+// with its request token, the promise of the load started last, and what the list's pages
+// showed of the items location (`lists`, across its loads). A load writes to the view it
+// started in: a load that reset() made stale changes nothing the list shows. The wasm list
+// holds no JS value, so nothing here keeps the JS list alive.
+interface View {
+  fetchPage: FetchPage<any, unknown>;
+  options: InfiniteListOptions | undefined;
+  first: number;
+  chunks: unknown[][];
+  items: unknown[];
+  kept: [unknown, unknown] | undefined;
+  tail: Promise<any[]> | undefined;
+  lists: Lists;
+}
+
+// A wasm list and its view (`saved`: restored from `state`). The core reads the options it
+// owns (chunkItems, maxChunks, scope, the saved state); then the driver checks the paginator's
+// options as `paginate` would, without making a walk, and the core refuses what a walk refuses
+// of the driver's copy of the scope: a bad option fails here, as it would fail `paginate`.
+function make(fetchPage: FetchPage<any, unknown>, options: InfiniteListOptions | undefined, saved?: boolean, state?: unknown): [WasmList, View] {
+  const codec = codecOf(options, true);
+  const wasm = saved ? WasmList.from(state, fetchPage, options, codec) : new WasmList(fetchPage, options, codec);
+  try {
+    wasm.checkScope(checkOptions(fetchPage, chunkOptions(options, wasm.chunkItems, undefined)));
+  } catch (err) {
+    wasm.free();
+    throw err;
+  }
+  return [wasm, { fetchPage, options, first: 0, chunks: [], items: [], kept: undefined, tail: undefined, lists: { seen: false } }];
+}
+
+// Starts a load of the wasm list (`more`: loadMore) and answers its promise: the promise of
+// the load that runs when the core joins this call to it; otherwise a new load, which runs
+// after the one started before it settled.
+function start(wasm: WasmList, view: View, more: boolean): Promise<any[]> {
+  const load = wasm.start(more);
+  if (load === undefined) return view.tail!;
+  return (view.tail = runLoad(chunkLoad(load, view), view.tail, view.lists) as Promise<any[]>);
+}
+
+// One load as the driver's runLoad runs it: asks the core, and applies its answers to `view`.
+function chunkLoad(load: InfiniteLoad, view: View): ListLoad {
+  let items: unknown[] = [], reread = false;
+  return {
+    begin() {
+      if (!load.begin()) return undefined;
+      // The core took the kept page for this load or let it go: either way it is no longer kept.
+      const kept = view.kept;
+      view.kept = undefined;
+      const options = chunkOptions(view.options, load.want, load.start);
+      reread = rereadable(options);
+      const [token, page] = load.reusesPage ? kept! : [undefined, undefined];
+      return { fetchPage: view.fetchPage, options, token, page };
+    },
+    loaded(walked, resumeToken, token, page, keys) {
+      const more = load.walked(walked.length, resumeToken, keys, token !== undefined, reread);
+      const keep = load.keep;
+      if (keep === undefined) items = walked;
+      else for (let i = 0, n = items.length; i < walked.length; i++) if (keep[i]) define(items, n++, field(walked[i]));
+      if (more !== undefined) return more;
+      show(view, load.chunk, items, load.first, load.end);
+      if (load.keepsPage) view.kept = [token, page];
+      return items;
+    },
+    end() {
+      load.finish();
+    },
+  };
+}
+
+// The window is `first` to `end` (chunk ids) after chunk `chunk` arrived with `items`: the view
+// keeps those chunks' items, lets go of the others, and concatenates them afresh.
+function show(view: View, chunk: number, items: unknown[], first: number, end: number): void {
+  const chunks: unknown[][] = [], all: unknown[] = [];
+  for (let id = first, n = 0; id < end; id++) {
+    const c = id === chunk ? items : view.chunks[id - view.first];
+    define(chunks, id - first, field(c));
+    for (let i = 0; i < c.length; i++) define(all, n++, field(c[i]));
+  }
+  view.first = first;
+  view.chunks = chunks;
+  view.items = all;
+}
 
 const FROM = Symbol("from");
 // Typed as the declaration's `Item[]` (a type only): the getters answer it before the wasm
@@ -55,6 +159,7 @@ type Load = "loadMore" | "loadPrevious";
 // pages (the declaration's constructor signatures tie it to the options).
 export class InfiniteList<Item = unknown> {
   #wasm: WasmList | undefined; // the wasm list, once created
+  #view: View | undefined; // what this list holds for it (set with it)
   #args: [FetchPage<any, unknown>, InfiniteListOptions | undefined] | undefined; // [fetchPage, options]: the wasm list is created from them (again at reset)
   #state: 0 | 1 | 2 = 0; // 0 waiting for the wasm, 1 live, 2 freed
   #listeners: (() => void)[] = [];
@@ -63,9 +168,9 @@ export class InfiniteList<Item = unknown> {
   #error: unknown; // the error of the last failed load, until a load starts or reset()
   #failed: Load | undefined; // which load failed: "loadMore" or "loadPrevious"
   // Counts reset(): a load of an earlier generation is stale. In an object of its own, which the
-  // fetchPage guards read instead of the list: the wasm list holds the guard (a JS value held
-  // by wasm is a root until the wasm list is freed), so a guard that led back to this list
-  // would keep it, and so the wasm list, alive forever.
+  // fetchPage guards read instead of the list: a guard lives as long as the walks that call it,
+  // and must not lead back to this list (the wasm list holds no JS value at all: a JS value
+  // held by wasm would be a root until the wasm list is freed, keeping the list alive forever).
   #era = { generation: 0 };
 
   constructor(fetchPage: FetchPage<any, unknown> | typeof FROM, options?: InfiniteListOptions) {
@@ -73,7 +178,7 @@ export class InfiniteList<Item = unknown> {
     checkBag(options);
     this.#args = [fetchPage, options];
     if (isLoaded(CLIENT)) {
-      this.#wasm = wasmList(this.#guard(fetchPage), options);
+      [this.#wasm, this.#view] = make(this.#guard(fetchPage), options);
       this.#state = 1;
     }
   }
@@ -84,7 +189,7 @@ export class InfiniteList<Item = unknown> {
     checkBag(options);
     const list = new InfiniteList<Item>(FROM);
     list.#args = [fetchPage, options];
-    list.#wasm = WasmList.from(state, list.#guard(fetchPage), options, codecOf(options, true), loadRunner(), checkOptions);
+    [list.#wasm, list.#view] = make(list.#guard(fetchPage), options, true, state);
     list.#state = 1;
     return list;
   }
@@ -111,7 +216,7 @@ export class InfiniteList<Item = unknown> {
       if (!isLoaded(CLIENT)) return undefined;
       // Set by the constructor of every list that can be waiting (only free() clears it).
       const [fetchPage, options] = self.#args!;
-      self.#wasm = wasmList(self.#guard(fetchPage), options);
+      [self.#wasm, self.#view] = make(self.#guard(fetchPage), options);
       self.#state = 1;
     }
     return self.#wasm;
@@ -126,15 +231,15 @@ export class InfiniteList<Item = unknown> {
     }
   }
 
-  // Starts `what` on the wasm list (after the wasm arrived, when it is not there yet) and
-  // returns the promise callers get. The wasm list returns the same promise for a second call
-  // of the same kind while one is in flight; so does this (one promise per wasm promise).
+  // Starts `what` (after the wasm arrived, when it is not there yet) and returns the promise
+  // callers get. The core joins a second call of the same kind while one is in flight (`start`
+  // answers the same load promise); so does this (one promise per load promise).
   static #load(self: InfiniteList<unknown>, what: Load): Promise<any[]> {
     const wasm = InfiniteList.#live(self, what);
     let run: Promise<any[]>;
     if (wasm === undefined) {
       // A second call of the same kind while one waits for the wasm gets the same promise,
-      // as the wasm list does once it runs (a listener that loads more on every change must
+      // as the core does once it runs (a listener that loads more on every change must
       // not start a load per notification).
       if (self.#early?.[0] === what && self.#early[2] === self.#era.generation) return self.#early[1];
       const generation = self.#era.generation;
@@ -142,10 +247,10 @@ export class InfiniteList<Item = unknown> {
         if (generation !== self.#era.generation) throw resetError();
         // The wasm is there now: the list is live (or freed, which #live throws for).
         const live = InfiniteList.#live(self, what)!;
-        return what === "loadMore" ? live.loadMore() : live.loadPrevious();
+        return start(live, self.#view!, what === "loadMore");
       });
     } else {
-      run = what === "loadMore" ? wasm.loadMore() : wasm.loadPrevious();
+      run = start(wasm, self.#view!, what === "loadMore");
       if (run === self.#last?.[0]) return self.#last[1];
     }
     const promise = InfiniteList.#track(self, what, run);
@@ -198,7 +303,7 @@ export class InfiniteList<Item = unknown> {
   /** The current window, in order. */
   get items(): Item[] {
     const wasm = InfiniteList.#live(this, "items");
-    return wasm === undefined ? NOTHING : wasm.items;
+    return wasm === undefined ? NOTHING : (this.#view!.items as Item[]);
   }
   /** True until the walk reached its end. */
   get hasMore(): boolean {
@@ -261,8 +366,9 @@ export class InfiniteList<Item = unknown> {
       // A live list has both (only free() clears them, and a freed list threw above).
       const old = this.#wasm!;
       const [fetchPage, options] = this.#args!;
-      this.#wasm = wasmList(this.#guard(fetchPage), options);
-      // Its loads hold the window they write to: freeing the list itself is safe.
+      [this.#wasm, this.#view] = make(this.#guard(fetchPage), options);
+      // Its loads hold the core list they end on, and the view they write to: freeing the
+      // list itself is safe.
       old.free();
     }
     InfiniteList.#notify(this);
@@ -324,7 +430,7 @@ export class InfiniteList<Item = unknown> {
     InfiniteList.#check(this, "free");
     if (this.#busy) throw makeArgumentError(false, "free: the object is in use by one of its own calls");
     const wasm = this.#wasm;
-    this.#wasm = undefined;
+    this.#wasm = this.#view = undefined;
     this.#args = undefined;
     this.#state = 2;
     this.#listeners = [];

@@ -5,7 +5,7 @@
 // there, else once it loaded. The walk itself (driver.ts, requests.ts) awaits fetchPage and
 // hands out pages and items; the options are read by walk-options.ts. It may call those, the
 // loading marks (loading.js, uses-client.js) and the error factories.
-import type { InfiniteLoad, WalkStop } from "./pagecursor.js";
+import type { WalkStop } from "./pagecursor.js";
 // The published declarations (pkg/index.d.ts): `paginate` and `Paginator` below are checked
 // against theirs (the last lines), so `tsc` fails when the two drift apart.
 import type * as Public from "./index.js";
@@ -184,24 +184,34 @@ export function checkOptions(fetchPage: unknown, options: unknown): unknown {
   return readSettings(fetchPage, options).scopeCopy;
 }
 
-// One load of an InfiniteList (`load`: its `InfiniteLoad`, crates/pagecursor-wasm/src/infinite.rs), after the
-// load before it (`prior`) settled, whose failure is its caller's. The list decides which
-// chunk, with which options, and what its window keeps; this only awaits. The first await
-// comes before anything else: the load starts after `loadMore()` returned, the list busy.
-// src/js/list/infinite.ts gives this function to the wasm list, which calls it for every load.
-// `lists`: the list's own, kept across its loads.
-export async function runLoad(load: InfiniteLoad, prior: Promise<unknown> | undefined, lists: Lists): Promise<unknown> {
+// One load of an InfiniteList as the list runs it (src/js/list/infinite.ts, which applies
+// what the core list decides): `begin` names the chunk to walk (undefined: none), with the
+// page it starts in when the chunk before ended inside it (`page`, requested with `token`);
+// `loaded` takes each walk and answers the chunk's items, or a number of items to walk on
+// for; `end` comes last in any case.
+export interface ListLoad {
+  begin(): { fetchPage: UserFetch; options: object; token: unknown; page: unknown } | undefined;
+  loaded(items: unknown[], resumeToken: string | undefined, token: unknown, page: unknown, keys: unknown[] | undefined): unknown[] | number;
+  end(): void;
+}
+
+// One load of an InfiniteList (`load`), after the load before it (`prior`) settled, whose
+// failure is its caller's. The core list decides which chunk, with which options, and what
+// its window keeps; this only awaits. The first await comes before anything else: the load
+// starts after `loadMore()` returned, the list busy. src/js/list/infinite.ts calls it for
+// every load. `lists`: the list's own, kept across its loads.
+export async function runLoad(load: ListLoad, prior: Promise<unknown> | undefined, lists: Lists): Promise<unknown> {
   try {
     try {
       await prior;
     } catch {}
     const chunk = load.begin();
     if (chunk === undefined) return [];
-    const fetchPage = chunk[0];
+    const { fetchPage, options } = chunk;
     // `page`: the page the chunk starts in when the chunk before cut it (the walk's first
     // request), served instead of fetched again. Then the last page requested, reported with
     // its token: the list keeps it when this chunk ends inside it.
-    let token = chunk[2], page = chunk[3], kept = page !== undefined;
+    let { token, page } = chunk, kept = page !== undefined;
     const fetchChunk = (t: unknown, ctx: FetchContext): unknown => {
       if (kept) {
         kept = false;
@@ -215,7 +225,6 @@ export async function runLoad(load: InfiniteLoad, prior: Promise<unknown> | unde
     // With itemKey the list drops items it already shows; a chunk short for it is filled by
     // walks from where the last one stopped, for as many items as the list answers. `options`
     // is the list's own copy, already read by the walk before.
-    const options = chunk[1];
     for (;;) {
       const source = new WalkSource(fetchChunk, options, lists);
       const walk = source.now() ?? await source.later();

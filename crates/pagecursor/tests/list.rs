@@ -1,0 +1,501 @@
+//! The decisions of an infinite list (`pagecursor::list`): which chunk each load fetches and
+//! from where, the order of loads, the window's cap, de-duplication by key and the reuse of a
+//! cut page. The host (the JS list) is played by the tests: they report walks as a driver
+//! would, with real resume tokens.
+
+use pagecursor::list::{Done, List, Load, LoadKind, Next, Plan, Walk, Walked};
+use pagecursor::paginate::{Layout, Position, ResumeState};
+use pagecursor::window::{ChunkWindow, Edge, WindowChange};
+use pagecursor::{CursorCodec, Value};
+
+/// A resume token of one chain: the next page is the one requested with `token` (`None`: the
+/// first request), of which `skip` items were handed out.
+fn resume(codec: &CursorCodec, token: Option<&str>, skip: u64) -> String {
+    ResumeState {
+        scope: None,
+        layout: Layout::Single,
+        positions: vec![Position::At {
+            token: token.map(Value::from),
+            skip,
+            anchor: None,
+        }],
+    }
+    .encode(codec)
+    .expect("a resume token")
+}
+
+fn begin(list: &mut List, load: &mut Load) -> Plan {
+    list.begin(load).expect("a chunk to load")
+}
+
+fn finished(walked: Walked) -> Done {
+    match walked.next {
+        Next::Done(done) => done,
+        Next::Again(n) => panic!("the chunk asked for {n} more items"),
+    }
+}
+
+/// One whole `More` load of `items` items that stops at `resume`.
+fn load_more(
+    list: &mut List,
+    codec: &CursorCodec,
+    items: usize,
+    resume: Option<String>,
+) -> (Plan, Done) {
+    let mut load = list.start(LoadKind::More).expect("a new load");
+    let plan = begin(list, &mut load);
+    let done = finished(list.walked(&mut load, Walk::new(items, resume), codec, None));
+    list.end(load);
+    (plan, done)
+}
+
+fn keys(ids: &[i64]) -> Vec<Option<Value>> {
+    ids.iter().map(|i| Some(Value::Int((*i).into()))).collect()
+}
+
+fn keyed<'a>(keys: &'a [Option<Value>], resume: Option<String>) -> Walk<'a> {
+    Walk {
+        items: keys.len(),
+        keys: Some(keys),
+        resume,
+        last_token: true,
+        rereadable: true,
+    }
+}
+
+#[test]
+fn loads_run_in_call_order_and_a_second_load_of_the_last_kind_joins_it() {
+    let codec = CursorCodec::default();
+    let mut list = List::new(ChunkWindow::new(None), Some(2));
+    assert!(!list.loading());
+    let mut first = list.start(LoadKind::More).expect("a new load");
+    assert!(list.loading());
+    // Asked again while it runs: the same load.
+    assert!(list.start(LoadKind::More).is_none());
+    // Another kind queues a load of its own; then More again is a third one, after it.
+    let mut second = list.start(LoadKind::Previous).expect("a queued load");
+    assert!(list.start(LoadKind::Previous).is_none());
+    let mut third = list.start(LoadKind::More).expect("a queued load");
+    assert_eq!(
+        (first.kind(), second.kind(), third.kind()),
+        (LoadKind::More, LoadKind::Previous, LoadKind::More)
+    );
+    // They begin in that order, each when the one before it ended.
+    let plan = begin(&mut list, &mut first);
+    assert_eq!((plan.chunk, plan.start.as_deref()), (0, None));
+    let r0 = resume(&codec, Some("b"), 0);
+    finished(list.walked(&mut first, Walk::new(2, Some(r0.clone())), &codec, None));
+    list.end(first);
+    assert!(list.loading(), "two loads are still pending");
+    // Nothing before chunk 0: the previous load has no chunk.
+    assert_eq!(list.begin(&mut second), None);
+    list.end(second);
+    let plan = begin(&mut list, &mut third);
+    assert_eq!((plan.chunk, plan.start), (1, Some(r0)));
+    finished(list.walked(&mut third, Walk::new(1, None), &codec, None));
+    list.end(third);
+    assert!(!list.loading());
+    // Idle again: a new load of any kind is a new load.
+    let load = list.start(LoadKind::More).expect("a new load");
+    list.end(load);
+}
+
+#[test]
+fn each_chunk_starts_at_the_resume_token_of_the_one_before_and_wants_chunk_items() {
+    let codec = CursorCodec::default();
+    let mut list = List::new(ChunkWindow::new(None), Some(20));
+    let tokens: Vec<String> = (0..3)
+        .map(|i| resume(&codec, Some(&format!("t{i}")), 0))
+        .collect();
+    let mut starts = vec![None];
+    for (i, token) in tokens.iter().enumerate() {
+        let (plan, done) = load_more(&mut list, &codec, 20, Some(token.clone()));
+        assert_eq!(
+            plan,
+            Plan {
+                chunk: i,
+                start: starts[i].clone(),
+                want: Some(20),
+                reuse_page: false
+            }
+        );
+        assert_eq!(done.change, WindowChange::Added(Edge::Back));
+        assert_eq!(done.window, 0..i + 1);
+        starts.push(Some(token.clone()));
+    }
+    // The data ends exactly at a chunk boundary: the empty last chunk adds nothing.
+    let (plan, done) = load_more(&mut list, &codec, 0, None);
+    assert_eq!(plan.chunk, 3);
+    assert_eq!((done.change, done.window), (WindowChange::Nothing, 0..3));
+    assert!(!list.window().has_more());
+    let mut load = list.start(LoadKind::More).expect("a new load");
+    assert_eq!(list.begin(&mut load), None, "nothing after the end");
+    list.end(load);
+    // Without chunkItems a load is one page.
+    let mut pages = List::new(ChunkWindow::new(None), None);
+    let (plan, _) = load_more(&mut pages, &codec, 7, None);
+    assert_eq!(plan.want, None);
+}
+
+#[test]
+fn the_cap_drops_chunks_but_keeps_their_start_tokens_and_previous_loads_them_again() {
+    let codec = CursorCodec::default();
+    let mut list = List::new(ChunkWindow::new(Some(2)), Some(5));
+    let tokens: Vec<String> = (0..4)
+        .map(|i| resume(&codec, Some(&format!("t{i}")), 0))
+        .collect();
+    for (i, token) in tokens.iter().enumerate() {
+        let (_, done) = load_more(&mut list, &codec, 5, Some(token.clone()));
+        let dropped = i >= 2;
+        assert_eq!(
+            done.change,
+            if dropped {
+                WindowChange::AddedAndDropped(Edge::Back)
+            } else {
+                WindowChange::Added(Edge::Back)
+            }
+        );
+    }
+    assert_eq!(list.window().window(), 2..4);
+    assert!(list.window().has_previous());
+    // Chunk 1 again, from its kept start; the cap drops chunk 3 at the other end.
+    let mut load = list.start(LoadKind::Previous).expect("a new load");
+    let plan = begin(&mut list, &mut load);
+    assert_eq!((plan.chunk, plan.start), (1, Some(tokens[0].clone())));
+    let done = finished(list.walked(
+        &mut load,
+        Walk::new(5, Some(tokens[1].clone())),
+        &codec,
+        None,
+    ));
+    list.end(load);
+    assert_eq!(
+        (done.change, done.window),
+        (WindowChange::AddedAndDropped(Edge::Front), 1..3)
+    );
+    // And forward again from chunk 3's kept start.
+    let (plan, done) = load_more(&mut list, &codec, 5, Some(tokens[3].clone()));
+    assert_eq!((plan.chunk, plan.start), (3, Some(tokens[2].clone())));
+    assert_eq!(done.window, 2..4);
+    // Back to chunk 0, which starts where the list starts.
+    for chunk in [1, 0] {
+        let mut load = list.start(LoadKind::Previous).expect("a new load");
+        let plan = begin(&mut list, &mut load);
+        assert_eq!(plan.chunk, chunk);
+        assert_eq!(plan.start, chunk.checked_sub(1).map(|i| tokens[i].clone()));
+        finished(list.walked(
+            &mut load,
+            Walk::new(5, Some(tokens[chunk].clone())),
+            &codec,
+            None,
+        ));
+        list.end(load);
+    }
+    assert_eq!(list.window().window(), 0..2);
+    assert!(!list.window().has_previous());
+    let mut load = list.start(LoadKind::Previous).expect("a new load");
+    assert_eq!(list.begin(&mut load), None, "nothing before chunk 0");
+    list.end(load);
+}
+
+#[test]
+fn a_chunk_drops_keys_the_window_shows_and_walks_on_to_fill_itself() {
+    let codec = CursorCodec::default();
+    let mut list = List::new(ChunkWindow::new(None), Some(3));
+    let mut load = list.start(LoadKind::More).expect("a new load");
+    begin(&mut list, &mut load);
+    // A key twice in one walk is kept once.
+    let first = keys(&[1, 2, 2]);
+    let walked = list.walked(
+        &mut load,
+        keyed(&first, Some(resume(&codec, Some("b"), 0))),
+        &codec,
+        None,
+    );
+    assert_eq!(walked.keep, Some(vec![true, true, false]));
+    assert_eq!(walked.next, Next::Again(1));
+    let more = keys(&[3]);
+    let walked = list.walked(
+        &mut load,
+        keyed(&more, Some(resume(&codec, Some("c"), 0))),
+        &codec,
+        None,
+    );
+    assert_eq!(walked.keep, Some(vec![true]));
+    let done = finished(walked);
+    assert_eq!(done.window, 0..1);
+    list.end(load);
+    // The next chunk's walk repeats keys 2 and 3 (rows inserted before the cut): dropped,
+    // and the chunk walks on for two more items.
+    let mut load = list.start(LoadKind::More).expect("a new load");
+    begin(&mut list, &mut load);
+    let repeat = keys(&[2, 3, 4]);
+    let walked = list.walked(
+        &mut load,
+        keyed(&repeat, Some(resume(&codec, Some("d"), 0))),
+        &codec,
+        None,
+    );
+    assert_eq!(walked.keep, Some(vec![false, false, true]));
+    assert_eq!(walked.next, Next::Again(2));
+    // A key that is no cursor value is kept, compared with nothing; an item without a key too.
+    let last = vec![None, Some(Value::Int(5))];
+    let walked = list.walked(
+        &mut load,
+        Walk {
+            items: 3,
+            ..keyed(&last, Some(resume(&codec, Some("e"), 0)))
+        },
+        &codec,
+        None,
+    );
+    assert_eq!(walked.keep, Some(vec![true, true, true]));
+    assert_eq!(finished(walked).change, WindowChange::Added(Edge::Back));
+    list.end(load);
+    // The end of the data stops the filling: the chunk is short.
+    let mut load = list.start(LoadKind::More).expect("a new load");
+    begin(&mut list, &mut load);
+    let tail = keys(&[4, 6]);
+    let walked = list.walked(&mut load, keyed(&tail, None), &codec, None);
+    assert_eq!(walked.keep, Some(vec![false, true]));
+    assert_eq!(finished(walked).window, 0..3);
+    list.end(load);
+}
+
+#[test]
+fn a_previous_chunk_is_only_cleaned_and_dropped_chunks_forget_their_keys() {
+    let codec = CursorCodec::default();
+    let mut list = List::new(ChunkWindow::new(Some(1)), Some(2));
+    let mut load = list.start(LoadKind::More).expect("a new load");
+    begin(&mut list, &mut load);
+    let r0 = resume(&codec, Some("b"), 0);
+    finished(list.walked(
+        &mut load,
+        keyed(&keys(&[1, 2]), Some(r0.clone())),
+        &codec,
+        None,
+    ));
+    list.end(load);
+    // Chunk 1 drops chunk 0 (the cap is one chunk): its keys are no longer shown.
+    let mut load = list.start(LoadKind::More).expect("a new load");
+    begin(&mut list, &mut load);
+    let walked = list.walked(
+        &mut load,
+        keyed(&keys(&[3, 4]), Some(resume(&codec, Some("c"), 0))),
+        &codec,
+        None,
+    );
+    assert_eq!(walked.keep, Some(vec![true, true]));
+    assert_eq!(
+        finished(walked).change,
+        WindowChange::AddedAndDropped(Edge::Back)
+    );
+    list.end(load);
+    // Chunk 0 again, whose walk now also holds key 3 (shown in chunk 1): it is dropped, and the
+    // chunk is not filled (walking on from its end would run into the window).
+    let mut load = list.start(LoadKind::Previous).expect("a new load");
+    let plan = begin(&mut list, &mut load);
+    assert_eq!(plan.chunk, 0);
+    let walked = list.walked(&mut load, keyed(&keys(&[2, 3]), Some(r0)), &codec, None);
+    assert_eq!(walked.keep, Some(vec![true, false]));
+    assert_eq!(finished(walked).window, 0..1);
+    list.end(load);
+}
+
+#[test]
+fn filling_stops_after_as_many_duplicates_as_keys_are_shown() {
+    let codec = CursorCodec::default();
+    let mut list = List::new(ChunkWindow::new(None), Some(2));
+    let mut load = list.start(LoadKind::More).expect("a new load");
+    begin(&mut list, &mut load);
+    finished(list.walked(
+        &mut load,
+        keyed(&keys(&[1, 2]), Some(resume(&codec, Some("b"), 0))),
+        &codec,
+        None,
+    ));
+    list.end(load);
+    // A source that hands out key 1 forever: 2 keys shown + 2 wanted = 4 duplicates at most.
+    let mut load = list.start(LoadKind::More).expect("a new load");
+    begin(&mut list, &mut load);
+    let same = keys(&[1]);
+    let mut walks = 0;
+    loop {
+        walks += 1;
+        let walked = list.walked(
+            &mut load,
+            keyed(&same, Some(resume(&codec, Some("x"), 0))),
+            &codec,
+            None,
+        );
+        match walked.next {
+            Next::Again(n) => assert_eq!(n, 2),
+            Next::Done(done) => {
+                // The chunk is empty but the walk did not end: it is added, with no items.
+                assert_eq!(done.change, WindowChange::Added(Edge::Back));
+                break;
+            }
+        }
+        assert!(walks < 10);
+    }
+    assert_eq!(walks, 5);
+    list.end(load);
+}
+
+#[test]
+fn a_page_a_chunk_ended_inside_serves_the_next_chunk_once() {
+    let codec = CursorCodec::default();
+    let mut list = List::new(ChunkWindow::new(None), Some(3));
+    // The walk stopped 1 item into the page requested with token "b".
+    let cut = resume(&codec, Some("b"), 1);
+    let (_, done) = load_more(&mut list, &codec, 3, Some(cut.clone()));
+    assert!(done.keep_page);
+    let (plan, done) = load_more(&mut list, &codec, 3, Some(resume(&codec, Some("c"), 0)));
+    assert!(plan.reuse_page, "the next chunk starts in the kept page");
+    assert_eq!(plan.start, Some(cut.clone()));
+    assert!(
+        !done.keep_page,
+        "a walk that stopped at a page boundary keeps nothing"
+    );
+    let (plan, _) = load_more(&mut list, &codec, 3, Some(resume(&codec, Some("d"), 2)));
+    assert!(!plan.reuse_page);
+
+    // Not when the page cannot be read again, nor when the token of the page it requested
+    // last does not match the resume position (the first request has none).
+    let mut list = List::new(ChunkWindow::new(None), Some(3));
+    let mut load = list.start(LoadKind::More).expect("a new load");
+    begin(&mut list, &mut load);
+    let walk = Walk {
+        rereadable: false,
+        ..Walk::new(3, Some(cut.clone()))
+    };
+    assert!(!done_of(&mut list, &mut load, walk, &codec).keep_page);
+    list.end(load);
+    let mut load = list.start(LoadKind::More).expect("a new load");
+    begin(&mut list, &mut load);
+    let walk = Walk {
+        last_token: false,
+        ..Walk::new(3, Some(cut.clone()))
+    };
+    assert!(!done_of(&mut list, &mut load, walk, &codec).keep_page);
+    list.end(load);
+    let mut load = list.start(LoadKind::More).expect("a new load");
+    begin(&mut list, &mut load);
+    let walk = Walk {
+        last_token: false,
+        ..Walk::new(3, Some(resume(&codec, None, 2)))
+    };
+    assert!(
+        done_of(&mut list, &mut load, walk, &codec).keep_page,
+        "cut in the first page"
+    );
+    list.end(load);
+    // A token that is no resume token of this codec is no cut.
+    let (_, done) = load_more(&mut list, &codec, 3, Some("not-a-token".into()));
+    assert!(!done.keep_page);
+
+    // A load of the other kind in between takes the kept page away.
+    let mut list = List::new(ChunkWindow::new(Some(1)), Some(3));
+    load_more(&mut list, &codec, 3, Some(resume(&codec, Some("a"), 0)));
+    let (_, done) = load_more(&mut list, &codec, 3, Some(cut.clone()));
+    assert!(done.keep_page);
+    let mut load = list.start(LoadKind::Previous).expect("a new load");
+    let plan = begin(&mut list, &mut load);
+    assert!(!plan.reuse_page);
+    let walked = list.walked(
+        &mut load,
+        Walk::new(3, Some(resume(&codec, Some("a"), 0))),
+        &codec,
+        None,
+    );
+    assert!(
+        !finished(walked).keep_page,
+        "only a More chunk keeps a page"
+    );
+    list.end(load);
+    let (plan, _) = load_more(&mut list, &codec, 3, None);
+    assert_eq!(plan.chunk, 1);
+    assert!(!plan.reuse_page);
+}
+
+fn done_of(list: &mut List, load: &mut Load, walk: Walk<'_>, codec: &CursorCodec) -> Done {
+    finished(list.walked(load, walk, codec, None))
+}
+
+#[test]
+fn a_list_built_again_starts_over_and_a_restored_one_after_its_window() {
+    let codec = CursorCodec::default();
+    let mut list = List::new(ChunkWindow::new(Some(2)), Some(3));
+    let tokens: Vec<String> = (0..3)
+        .map(|i| resume(&codec, Some(&format!("t{i}")), 1))
+        .collect();
+    for token in &tokens {
+        load_more(&mut list, &codec, 3, Some(token.clone()));
+    }
+    // A load still running when the host resets: the new list is idle, holds nothing kept, and
+    // the old load ends on the old list only.
+    let old = list.start(LoadKind::More).expect("a new load");
+    let saved = list.window().to_value();
+    let mut fresh = List::new(ChunkWindow::new(Some(2)), Some(3));
+    assert!(!fresh.loading());
+    let (plan, _) = load_more(&mut fresh, &codec, 3, None);
+    assert_eq!(
+        plan,
+        Plan {
+            chunk: 0,
+            start: None,
+            want: Some(3),
+            reuse_page: false
+        }
+    );
+    list.end(old);
+    assert!(!list.loading());
+    // Restored from the saved window: empty, positioned after it; the kept page is gone.
+    let mut restored = List::new(
+        ChunkWindow::from_value(&saved, Some(2)).expect("a state"),
+        Some(3),
+    );
+    assert_eq!(restored.window().window(), 3..3);
+    let mut load = restored.start(LoadKind::More).expect("a new load");
+    let plan = begin(&mut restored, &mut load);
+    assert_eq!(
+        (plan.chunk, plan.start.as_ref(), plan.reuse_page),
+        (3, Some(&tokens[2]), false)
+    );
+    restored.end(load);
+    let mut load = restored.start(LoadKind::Previous).expect("a new load");
+    assert_eq!(
+        begin(&mut restored, &mut load).start,
+        Some(tokens[1].clone())
+    );
+    restored.end(load);
+}
+
+#[test]
+fn no_load_is_wanted_while_one_runs() {
+    let codec = CursorCodec::default();
+    let mut list = List::new(ChunkWindow::new(None), Some(3));
+    assert_eq!(list.sentinel(Edge::Back, true), Some(LoadKind::More));
+    let mut load = list.start(LoadKind::More).expect("a new load");
+    assert_eq!(list.sentinel(Edge::Back, true), None);
+    begin(&mut list, &mut load);
+    finished(list.walked(
+        &mut load,
+        Walk::new(3, Some(resume(&codec, Some("b"), 0))),
+        &codec,
+        None,
+    ));
+    assert_eq!(
+        list.sentinel(Edge::Back, true),
+        None,
+        "not until the load ended"
+    );
+    list.end(load);
+    assert_eq!(list.sentinel(Edge::Back, true), Some(LoadKind::More));
+    assert_eq!(list.sentinel(Edge::Back, false), None);
+    assert_eq!(
+        list.sentinel(Edge::Front, true),
+        None,
+        "nothing before chunk 0"
+    );
+}
