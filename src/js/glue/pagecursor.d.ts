@@ -37,25 +37,32 @@ export class CursorStack {
 export class InfiniteList {
     free(): void;
     [Symbol.dispose](): void;
-    static from(state: any, fetchPage: FetchPage<any>, options: InfiniteListOptions | undefined, codec: CursorCodec, runLoad: Function, checkOptions: Function): InfiniteList;
-    loadMore(): Promise<any[]>;
-    loadPrevious(): Promise<any[]>;
-    constructor(fetchPage: FetchPage<any>, options: InfiniteListOptions | undefined, codec: CursorCodec, runLoad: Function, checkOptions: Function);
+    checkScope(scope: any): void;
+    static from(state: any, fetchPage: FetchPage<any>, options: InfiniteListOptions | undefined, codec: CursorCodec): InfiniteList;
+    constructor(fetchPage: FetchPage<any>, options: InfiniteListOptions | undefined, codec: CursorCodec);
     sentinel(more: boolean, in_view: boolean): any;
+    start(more: boolean): InfiniteLoad | undefined;
     toJSON(): string;
     toString(): string;
+    readonly chunkItems: number | undefined;
     readonly hasMore: boolean;
     readonly hasPrevious: boolean;
-    readonly items: any[];
-    readonly loading: boolean;
 }
 export class InfiniteLoad {
     private constructor();
     free(): void;
     [Symbol.dispose](): void;
-    begin(): any;
-    end(): void;
-    loaded(items: Array<any>, resume: string | null | undefined, token: any, page: any, keys?: Array<any> | null): any;
+    begin(): boolean;
+    finish(): void;
+    walked(items: number, resume: string | null | undefined, keys: Array<any> | null | undefined, lastToken: boolean, rereadable: boolean): number | undefined;
+    readonly chunk: number;
+    readonly end: number;
+    readonly first: number;
+    readonly keep: Uint8Array | undefined;
+    readonly keepsPage: boolean;
+    readonly reusesPage: boolean;
+    readonly start: string | undefined;
+    readonly want: number | undefined;
 }
 export class PaginatorCore {
     free(): void;
@@ -227,23 +234,25 @@ export interface InitOutput {
         number,
         number
     ];
-    readonly infinitelist_from: (a: any, b: any, c: any, d: number, e: any, f: any) => [
+    readonly infinitelist_checkScope: (a: number, b: any) => [
+        number,
+        number
+    ];
+    readonly infinitelist_chunkItems: (a: number) => number;
+    readonly infinitelist_from: (a: any, b: any, c: any, d: number) => [
         number,
         number,
         number
     ];
     readonly infinitelist_hasMore: (a: number) => number;
     readonly infinitelist_hasPrevious: (a: number) => number;
-    readonly infinitelist_items: (a: number) => any;
-    readonly infinitelist_loadMore: (a: number) => any;
-    readonly infinitelist_loadPrevious: (a: number) => any;
-    readonly infinitelist_loading: (a: number) => number;
-    readonly infinitelist_new: (a: any, b: any, c: number, d: any, e: any) => [
+    readonly infinitelist_new: (a: any, b: any, c: number) => [
         number,
         number,
         number
     ];
     readonly infinitelist_sentinel: (a: number, b: number, c: number) => any;
+    readonly infinitelist_start: (a: number, b: number) => number;
     readonly infinitelist_toJSON: (a: number) => [
         number,
         number,
@@ -256,13 +265,23 @@ export interface InitOutput {
         number,
         number
     ];
-    readonly infiniteload_begin: (a: number) => [
-        number,
+    readonly infiniteload_begin: (a: number) => number;
+    readonly infiniteload_chunk: (a: number) => number;
+    readonly infiniteload_end: (a: number) => number;
+    readonly infiniteload_finish: (a: number) => void;
+    readonly infiniteload_first: (a: number) => number;
+    readonly infiniteload_keep: (a: number) => [
         number,
         number
     ];
-    readonly infiniteload_end: (a: number) => void;
-    readonly infiniteload_loaded: (a: number, b: any, c: number, d: number, e: any, f: any, g: number) => any;
+    readonly infiniteload_keepsPage: (a: number) => number;
+    readonly infiniteload_reusesPage: (a: number) => number;
+    readonly infiniteload_start: (a: number) => [
+        number,
+        number
+    ];
+    readonly infiniteload_walked: (a: number, b: number, c: number, d: number, e: number, f: number, g: number) => number;
+    readonly infiniteload_want: (a: number) => number;
     readonly offsetPage: (a: any) => [
         number,
         number,

@@ -1,5 +1,5 @@
 // `paginate(fetchPage, options)` and the `Paginator` class users hold; `checkOptions` and
-// `runLoad`, which InfiniteList's wasm list calls.
+// `runLoad`, which InfiniteList calls.
 //
 // Owns the public surface of the paginator and when a walk is made: at once when the wasm is
 // there, else once it loaded. The walk itself (driver.ts, requests.ts) awaits fetchPage and
@@ -14,7 +14,7 @@ import { makeArgumentError } from "./errors.js";
 import { isLoaded, notReady, whenLoaded } from "./loading.js";
 import { CLIENT } from "./uses-client.js";
 import { DONE, Walk } from "./driver.js";
-import { readSettings } from "./walk-options.js";
+import { readSettings, type UserFetch } from "./walk-options.js";
 
 const { defineProperty } = Reflect;
 const NOT_NEW = Symbol("internal");
@@ -175,11 +175,11 @@ export function paginate<Page = any, Item = any>(fetchPage: unknown, options: un
   return new Paginator(fetchPage, options, NOT_NEW);
 }
 
-// What `paginate(fetchPage, options)` checks in JS, for the Rust bindings built on the
-// paginator (InfiniteList, whose constructor fails on a bad option; src/js/list/infinite.ts gives
-// it this function): throws what paginate's reading of the options throws, and leaves nothing
-// behind (no walk is made: no listener on options.signal, no core). Answers the driver's copy
-// of options.scope, which the list's Rust checks as a core would (crates/pagecursor-wasm/src/infinite.rs).
+// What `paginate(fetchPage, options)` checks, for InfiniteList, whose constructor fails on a
+// bad option (src/js/list/infinite.ts calls it): throws what paginate's reading of the options
+// throws, and leaves nothing behind (no walk is made: no listener on options.signal, no core).
+// Answers the driver's copy of options.scope, which infinite.ts hands to the wasm list's
+// `checkScope` (checked as a core would).
 export function checkOptions(fetchPage: unknown, options: unknown): unknown {
   return readSettings(fetchPage, options).scopeCopy;
 }
