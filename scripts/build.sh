@@ -31,7 +31,7 @@ say "cargo build --target wasm32-unknown-unknown: four browser modules and the s
 # Each smaller module builds in its own target directory, so that each build keeps its artifacts
 # between runs.
 # name:features:what the module leaves out (the glue's classes and functions).
-CLIENT_PART=PaginatorCore,InfiniteList,InfiniteLoad,CursorStack
+CLIENT_PART=PaginatorCore,InfiniteList,InfiniteLoad,ItemAt,CursorStack
 PAGE_MODELS=offsetPage,paginateOffset,paginateKeyset
 MODULES="client:client:$PAGE_MODELS keyed:keyed,page-models:$CLIENT_PART codec::$CLIENT_PART,$PAGE_MODELS"
 # The panic locations of the dependencies name their files by path: `/crates/<index>/<crate>/…`
@@ -134,6 +134,9 @@ for f in paginate/paginator stack/stack list/infinite; do minify "src/js/$f.ts" 
 # names: none of theirs reaches a user (users hold the Paginator and its iterators, made by
 # paginator.ts), like loading.ts below.
 for f in presets walk-options read-page orders requests driver; do minify "src/js/paginate/$f.ts" "pkg/$f.js" --minify-identifiers; done
+# The list's view (items by chunk id, the core's answers applied, edits): no name of it
+# reaches a user either.
+minify src/js/list/view.ts pkg/view.js --minify-identifiers
 minify src/js/loading/loading.ts pkg/loading.js --minify-identifiers
 # pagecursor/react and pagecursor/tanstack: their published types are the hand-written
 # pkg/react.d.ts and pkg/tanstack.d.ts, which `tsc -p src/js/tsconfig.json` checks the sources

@@ -11,7 +11,7 @@ use core::cell::RefCell;
 
 use js_sys::{Array, JsString};
 
-use super::errors::TypeError;
+use super::errors::{type_error, TypeError};
 use wasm_bindgen::prelude::*;
 
 use crate::errors::cursor_error;
@@ -23,7 +23,7 @@ use super::paginate::scope_setting;
 use super::read::{count_option, scope_option};
 use pagecursor::codec::{CursorCodec, DecodeOptions, EncodeOptions};
 use pagecursor::error::CursorError;
-use pagecursor::list::{Done, List, Load, LoadKind, Next, Plan, Walk};
+use pagecursor::list::{At, Done, EditError, List, Load, LoadKind, Next, Placement, Plan, Walk};
 use pagecursor::stack::{ChunkWindow, Edge};
 use pagecursor::value::Value;
 
@@ -152,6 +152,28 @@ impl InfiniteLoad {
         self.done.as_ref().map_or(0, |d| d.window.end)
     }
 
+    /// Where the items the load kept go, once it is done: `undefined` when they are the chunk
+    /// `chunk` (or nothing); otherwise see `counts` and `onTop`.
+    /// The items replace the whole window, cut into chunks of these counts from `first` on
+    /// (a refresh).
+    #[wasm_bindgen(getter)]
+    pub fn counts(&self) -> Option<Vec<u32>> {
+        match &self.done.as_ref()?.placement {
+            Placement::Window(counts) => Some(counts_array(counts)),
+            _ => None,
+        }
+    }
+
+    /// The first `onTop` items go on top of the first chunk in memory (a head refresh that
+    /// found new items), the rest are let go.
+    #[wasm_bindgen(getter, js_name = "onTop")]
+    pub fn on_top(&self) -> Option<usize> {
+        match self.done.as_ref()?.placement {
+            Placement::OnTop(n) => Some(n),
+            _ => None,
+        }
+    }
+
     /// Keep the last page the walk requested, with its token, for the next load.
     #[wasm_bindgen(getter, js_name = "keepsPage")]
     pub fn keeps_page(&self) -> bool {
@@ -164,6 +186,85 @@ impl InfiniteLoad {
     }
 }
 
+/// Which load of a list ([`InfiniteList::start`]).
+// wasm-bindgen's items for a string enum have no docs of their own (hidden: the enum is the
+// glue's, used by src/js/list/infinite.ts).
+#[doc(hidden)]
+#[wasm_bindgen]
+#[derive(Clone, Copy, PartialEq, Eq, Debug)]
+pub enum ListLoadKind {
+    /// `loadMore()`.
+    More = "more",
+    /// `loadPrevious()`.
+    Previous = "previous",
+    /// `refresh("window")`.
+    RefreshWindow = "window",
+    /// `refresh("head")`.
+    RefreshHead = "head",
+}
+
+/// Where an item is shown ([`InfiniteList::locate`]), for an edit and its undo: the chunk, the
+/// index in it, and which fetch of the chunk (the core checks it). Internal: never reaches
+/// users.
+#[wasm_bindgen]
+pub struct ItemAt {
+    at: At,
+}
+
+#[wasm_bindgen]
+impl ItemAt {
+    /// The chunk's id.
+    #[wasm_bindgen(getter)]
+    pub fn chunk(&self) -> usize {
+        self.at.chunk
+    }
+
+    /// The item's index in its chunk.
+    #[wasm_bindgen(getter)]
+    pub fn index(&self) -> usize {
+        self.at.index
+    }
+
+    /// The same place in the same fetch of the chunk, at another index (the JS list found the
+    /// item there by identity).
+    #[wasm_bindgen(js_name = "withIndex")]
+    pub fn with_index(&self, index: usize) -> ItemAt {
+        ItemAt {
+            at: At { index, ..self.at },
+        }
+    }
+}
+
+/// Counts as the `Uint32Array` wasm-bindgen makes of a returned `Vec<u32>` (a chunk holds
+/// fewer than 2^32 items: `chunkItems` is below that, and edits add one at a time).
+fn counts_array(counts: &[usize]) -> Vec<u32> {
+    counts
+        .iter()
+        .map(|n| u32::try_from(*n).unwrap_or(u32::MAX))
+        .collect()
+}
+
+/// A key given by the JS list (the driver's copy of an item's key), `None` when `undefined`
+/// (no `itemKey`) or no cursor value (compared with nothing).
+fn key_of(key: &JsValue) -> Option<Value> {
+    if key.is_undefined() {
+        None
+    } else {
+        token_to_value(key).ok()
+    }
+}
+
+fn edit_error(err: EditError, what: &str) -> JsValue {
+    match err {
+        EditError::Empty => {
+            type_error(&[what, ": the list shows no chunk yet (load one first)"].concat())
+        }
+        EditError::Shown => {
+            type_error(&[what, ": the list shows an item with that key already"].concat())
+        }
+    }
+}
+
 /// Infinite scroll over any token-paginated API, with a memory cap: the core's decisions of
 /// one list. The JS `InfiniteList` users hold (src/js/list/infinite.ts) wraps it.
 #[wasm_bindgen(js_name = "InfiniteList")]
@@ -171,11 +272,18 @@ pub struct InfiniteList {
     shared: Shared,
 }
 
+/// A saved state, and with a snapshot's items their keys (`undefined` each without
+/// `itemKey`) and count.
+struct Saved<'a> {
+    state: &'a JsString,
+    items: Option<(Option<Array>, usize)>,
+}
+
 fn build(
     fetch_page: &JsValue,
     options: &JsValue,
     codec: &JsCursorCodec,
-    saved: Option<&JsString>,
+    saved: Option<Saved<'_>>,
 ) -> Result<InfiniteList, JsValue> {
     if !fetch_page.is_function() {
         return Err(TypeError::new("InfiniteList: fetchPage must be a function").into());
@@ -184,9 +292,9 @@ fn build(
     let max_chunks = positive(options, "maxChunks")?;
     let codec = codec.core();
     let scope = scope_option(options)?;
-    let window = match saved {
-        None => ChunkWindow::new(max_chunks),
-        Some(state) => {
+    let list = match saved {
+        None => List::new(ChunkWindow::new(max_chunks), chunk_items),
+        Some(Saved { state, items }) => {
             // Measured before the copy into wasm memory (which never shrinks): a string of more
             // than twice `maxLength` UTF-16 units has more than `maxLength` characters, which
             // the codec's decode would refuse `too_large` after the copy.
@@ -206,14 +314,27 @@ fn build(
                     },
                 )
                 .map_err(cursor_error)?;
-            ChunkWindow::from_value(&cursor.value, max_chunks).map_err(cursor_error)?
+            let window =
+                ChunkWindow::from_value(&cursor.value, max_chunks).map_err(cursor_error)?;
+            match items {
+                None => List::new(window, chunk_items),
+                Some((keys, count)) => {
+                    let (counts, first_index) = snapshot_fields(&cursor.value)?;
+                    let keys: Option<Vec<Option<Value>>> =
+                        keys.map(|k| (0..k.length()).map(|i| key_of(&k.get(i))).collect());
+                    if counts.iter().sum::<usize>() != count {
+                        return Err(cursor_error(CursorError::Malformed(
+                            "infinite list snapshot: its items are not as many as the state counts"
+                                .into(),
+                        )));
+                    }
+                    List::with_items(window, chunk_items, &counts, keys.as_deref(), first_index)
+                        .map_err(cursor_error)?
+                }
+            }
         }
     };
-    let state = State {
-        list: List::new(window, chunk_items),
-        codec,
-        scope,
-    };
+    let state = State { list, codec, scope };
     Ok(InfiniteList {
         shared: Rc::new(RefCell::new(state)),
     })
@@ -251,7 +372,34 @@ impl InfiniteList {
                 "infinite list state must be a string".into(),
             )));
         };
-        build(fetch_page, options, codec, Some(state))
+        build(
+            fetch_page,
+            options,
+            codec,
+            Some(Saved { state, items: None }),
+        )
+    }
+
+    /// A list with its window in memory from a `snapshot()`'s state (made elsewhere: a server
+    /// render, an earlier page): `keys` are the keys of its items (with `itemKey`), `count`
+    /// how many there are. The JS list holds the items themselves.
+    #[wasm_bindgen(js_name = "withItems")]
+    pub fn with_items(
+        state: &JsValue,
+        #[wasm_bindgen(js_name = "fetchPage", unchecked_param_type = "FetchPage<any>")]
+        fetch_page: &JsValue,
+        #[wasm_bindgen(unchecked_param_type = "InfiniteListOptions | undefined")] options: &JsValue,
+        codec: &JsCursorCodec,
+        keys: Option<Array>,
+        count: usize,
+    ) -> Result<InfiniteList, JsValue> {
+        let Some(state) = state.dyn_ref::<JsString>() else {
+            return Err(cursor_error(CursorError::Malformed(
+                "infinite list snapshot: its state must be a string".into(),
+            )));
+        };
+        let items = Some((keys, count));
+        build(fetch_page, options, codec, Some(Saved { state, items }))
     }
 
     /// Refuses the driver's copy of `options.scope` as a walk would (it must be a cursor
@@ -279,14 +427,104 @@ impl InfiniteList {
         self.shared.borrow().list.window().has_previous()
     }
 
-    /// A load is asked for (`more`: the chunk after the window, else the one before it).
-    /// `undefined`: the load started last is of the same kind and still runs, and this call
-    /// joins it. Otherwise the new load, to run after the ones started before it ended.
-    pub fn start(&self, more: bool) -> Option<InfiniteLoad> {
-        let kind = if more {
-            LoadKind::More
-        } else {
-            LoadKind::Previous
+    /// The index of `items[0]` counted from the list's origin.
+    #[wasm_bindgen(getter, js_name = "firstIndex")]
+    pub fn first_index(&self) -> f64 {
+        self.shared.borrow().list.first_index() as f64
+    }
+
+    /// The first chunk in memory (the id of the first of `counts`).
+    #[wasm_bindgen(getter, js_name = "windowStart")]
+    pub fn window_start(&self) -> usize {
+        self.shared.borrow().list.window().window().start
+    }
+
+    /// How many items each chunk in memory holds, in window order.
+    pub fn counts(&self) -> Vec<u32> {
+        counts_array(&self.shared.borrow().list.counts())
+    }
+
+    /// Where the item with this key (the driver's copy) is shown, if it is.
+    pub fn locate(&self, key: &JsValue) -> Option<ItemAt> {
+        let key = key_of(key)?;
+        let at = self.shared.borrow().list.locate(&key)?;
+        Some(ItemAt { at })
+    }
+
+    /// Where the item with this key is now, while it is in the chunk `edit` changed and that
+    /// chunk was not fetched again.
+    pub fn relocate(&self, key: &JsValue, edit: &ItemAt) -> Option<ItemAt> {
+        let key = key_of(key)?;
+        let at = self.shared.borrow().list.relocate(&key, edit.at)?;
+        Some(ItemAt { at })
+    }
+
+    /// An item with `key` goes at the start of the window (`atStart`) or its end: where.
+    pub fn insert(
+        &self,
+        #[wasm_bindgen(js_name = "atStart")] at_start: bool,
+        key: &JsValue,
+    ) -> Result<ItemAt, JsValue> {
+        let key = key_of(key);
+        let at = self.shared.borrow_mut().list.insert(at_start, key.as_ref());
+        at.map(|at| ItemAt { at })
+            .map_err(|e| edit_error(e, "InfiniteList.insert"))
+    }
+
+    /// The item at `at` goes (false: the chunk was fetched again since).
+    pub fn remove(&self, at: &ItemAt) -> bool {
+        self.shared.borrow_mut().list.remove(at.at)
+    }
+
+    /// The item at `at` now has the key `key` (an update).
+    pub fn rekey(&self, at: &ItemAt, key: &JsValue) -> Result<(), JsValue> {
+        let key = key_of(key);
+        let done = self.shared.borrow_mut().list.rekey(at.at, key.as_ref());
+        done.map_err(|e| edit_error(e, "InfiniteList.update"))
+    }
+
+    /// The undo of an insert: the item at `at` goes again (and the first index rises back
+    /// after an insert at the start). False: the chunk was fetched again since.
+    pub fn uninsert(
+        &self,
+        at: &ItemAt,
+        #[wasm_bindgen(js_name = "atStart")] at_start: bool,
+    ) -> bool {
+        self.shared.borrow_mut().list.uninsert(at.at, at_start)
+    }
+
+    /// The undo of a remove: an item with `key` goes back at `at`; its index now, or
+    /// `undefined` when the chunk was fetched again since or the key is shown again.
+    pub fn unremove(&self, at: &ItemAt, key: &JsValue) -> Option<usize> {
+        let key = key_of(key);
+        self.shared.borrow_mut().list.unremove(at.at, key.as_ref())
+    }
+
+    /// The position with the chunks in memory (their counts and the first index), minted as
+    /// `toString()` is: `withItems` builds a list that shows them.
+    pub fn snapshot(&self) -> Result<String, JsValue> {
+        let s = self.shared.borrow();
+        s.codec
+            .encode(
+                &s.list.snapshot(),
+                &EncodeOptions {
+                    scope: s.scope.clone(),
+                    ..Default::default()
+                },
+            )
+            .map_err(cursor_error)
+    }
+
+    /// A load is asked for. `undefined`: the load started last is of the same kind and still
+    /// runs, and this call joins it. Otherwise the new load, to run after the ones started
+    /// before it ended.
+    pub fn start(&self, kind: ListLoadKind) -> Option<InfiniteLoad> {
+        let kind = match kind {
+            ListLoadKind::More => LoadKind::More,
+            ListLoadKind::Previous => LoadKind::Previous,
+            ListLoadKind::RefreshWindow => LoadKind::RefreshWindow,
+            ListLoadKind::RefreshHead => LoadKind::RefreshHead,
+            ListLoadKind::__Invalid => return None,
         };
         let load = self.shared.borrow_mut().list.start(kind)?;
         Some(InfiniteLoad {
@@ -310,7 +548,7 @@ impl InfiniteList {
         match s.list.sentinel(edge, in_view) {
             Some(LoadKind::More) => "more".into(),
             Some(LoadKind::Previous) => "previous".into(),
-            None => JsValue::UNDEFINED,
+            _ => JsValue::UNDEFINED,
         }
     }
 
@@ -335,4 +573,29 @@ impl InfiniteList {
     pub fn to_json(&self) -> Result<String, JsValue> {
         self.to_js_string()
     }
+}
+
+/// The chunk counts and first index a snapshot's state carries besides the window.
+fn snapshot_fields(value: &Value) -> Result<(Vec<usize>, i64), JsValue> {
+    let bad = || {
+        cursor_error(CursorError::Malformed(
+            "infinite list snapshot: a state without its chunks' counts (use InfiniteList.from for toString())".into(),
+        ))
+    };
+    let Some(Value::List(counts)) = value.get("c") else {
+        return Err(bad());
+    };
+    let counts = counts
+        .iter()
+        .map(|c| match c {
+            Value::Int(n) => usize::try_from(*n).ok(),
+            _ => None,
+        })
+        .collect::<Option<Vec<usize>>>()
+        .ok_or_else(bad)?;
+    let Some(Value::Int(first)) = value.get("i") else {
+        return Err(bad());
+    };
+    let first = i64::try_from(*first).map_err(|_| bad())?;
+    Ok((counts, first))
 }

@@ -121,6 +121,50 @@ impl ChunkWindow {
         self.starts.get(index).map(|s| (index, s.clone()))
     }
 
+    /// The start token of chunk `index`, when it is known (`Some(None)`: the list's own start).
+    pub fn start_of(&self, index: usize) -> Option<Option<String>> {
+        self.starts.get(index).cloned()
+    }
+
+    /// The same window with its last `n` chunks in memory: a window restored from
+    /// [`to_value`](Self::to_value) (empty, right after the saved window) whose saved chunks
+    /// came with it (a snapshot's items). `None` when the saved window held fewer chunks.
+    pub fn shown(mut self, n: usize) -> Option<ChunkWindow> {
+        if self.len != 0 || self.first < n {
+            return None;
+        }
+        self.first -= n;
+        self.len = n;
+        Some(self)
+    }
+
+    /// The window walked again from chunk `first`'s start: it becomes the chunks the walks
+    /// brought, `(items, resume token)` each, the first at `first`; their resume tokens are the
+    /// starts after it, and the starts known past them are forgotten (the data moved). A last
+    /// walk without a resume token is the end; one that brought nothing is no chunk.
+    pub fn replace(&mut self, first: usize, walks: &[(usize, Option<String>)]) {
+        self.starts.truncate(first + 1);
+        self.first = first;
+        self.len = 0;
+        self.end = None;
+        for (items, resume) in walks {
+            match resume {
+                Some(token) => {
+                    self.starts.push(Some(token.clone()));
+                    self.len += 1;
+                }
+                None => {
+                    if *items > 0 {
+                        self.len += 1;
+                    }
+                    self.end = Some(first + self.len);
+                    break;
+                }
+            }
+        }
+        self.sentinels = Default::default();
+    }
+
     /// True while a chunk after the window may exist.
     pub fn has_more(&self) -> bool {
         self.next_chunk().is_some()

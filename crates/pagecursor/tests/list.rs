@@ -3,7 +3,9 @@
 //! cut page. The host (the JS list) is played by the tests: they report walks as a driver
 //! would, with real resume tokens.
 
-use pagecursor::list::{Done, List, Load, LoadKind, Next, Plan, Walk, Walked};
+use pagecursor::list::{
+    Done, EditError, List, Load, LoadKind, Next, Placement, Plan, Walk, Walked,
+};
 use pagecursor::paginate::{Layout, Position, ResumeState};
 use pagecursor::window::{ChunkWindow, Edge, WindowChange};
 use pagecursor::{CursorCodec, Value};
@@ -497,5 +499,330 @@ fn no_load_is_wanted_while_one_runs() {
         list.sentinel(Edge::Front, true),
         None,
         "nothing before chunk 0"
+    );
+}
+
+/// One whole load of `kind` whose walks are `walks` (items, keys, resume), answered in order.
+fn run(
+    list: &mut List,
+    codec: &CursorCodec,
+    kind: LoadKind,
+    walks: &[(&[Option<Value>], Option<String>)],
+) -> (Plan, Done, Vec<Option<usize>>) {
+    let mut load = list.start(kind).expect("a new load");
+    let plan = begin(list, &mut load);
+    let mut agains = Vec::new();
+    let mut done = None;
+    for (keys, resume) in walks {
+        let walked = list.walked(&mut load, keyed(keys, resume.clone()), codec, None);
+        match walked.next {
+            Next::Again(n) => agains.push(Some(n)),
+            Next::Done(d) => {
+                done = Some(d);
+                break;
+            }
+        }
+    }
+    list.end(load);
+    (plan, done.expect("the load is done"), agains)
+}
+
+#[test]
+fn first_index_counts_from_the_origin_and_never_moves_a_shown_item() {
+    let codec = CursorCodec::default();
+    let mut list = List::new(ChunkWindow::new(Some(2)), Some(3));
+    assert_eq!(list.first_index(), 0);
+    for i in 0..3 {
+        load_more(
+            &mut list,
+            &codec,
+            3,
+            Some(resume(&codec, Some(&format!("p{i}")), 0)),
+        );
+    }
+    // Chunk 0 dropped: items[0] is the 4th item of the list.
+    assert_eq!((list.window().window(), list.first_index()), (1..3, 3));
+    assert_eq!(list.counts(), vec![3, 3]);
+    // Chunk 0 loaded again before the window (the service now gives 4 items there): the index
+    // of what stays shown does not change, items[0] stands at 3 - 4.
+    let mut load = list.start(LoadKind::Previous).expect("a new load");
+    begin(&mut list, &mut load);
+    let done = finished(list.walked(
+        &mut load,
+        Walk::new(4, Some(resume(&codec, Some("p0"), 1))),
+        &codec,
+        None,
+    ));
+    list.end(load);
+    assert_eq!(done.window, 0..2);
+    assert_eq!((list.first_index(), list.counts()), (-1, vec![4, 3]));
+}
+
+#[test]
+fn a_window_refresh_walks_as_many_items_as_the_window_holds_and_replaces_it() {
+    let codec = CursorCodec::default();
+    let mut list = List::new(ChunkWindow::new(Some(3)), Some(2));
+    for (i, ks) in [[1, 2], [3, 4], [5, 6], [7, 8]].iter().enumerate() {
+        let r = Some(resume(&codec, Some(&format!("p{i}")), 0));
+        run(&mut list, &codec, LoadKind::More, &[(&keys(ks), r)]);
+    }
+    assert_eq!((list.window().window(), list.first_index()), (1..4, 2));
+    // The window holds 6 items: the refresh starts at chunk 1's start and walks chunk by chunk.
+    // On the service, 4 was deleted and 35 inserted after 3.
+    let (plan, done, agains) = run(
+        &mut list,
+        &codec,
+        LoadKind::RefreshWindow,
+        &[
+            (&keys(&[3, 35]), Some(resume(&codec, Some("q1"), 0))),
+            (&keys(&[5, 6]), Some(resume(&codec, Some("q2"), 0))),
+            (&keys(&[7, 8]), Some(resume(&codec, Some("q3"), 0))),
+        ],
+    );
+    assert_eq!(
+        (plan.chunk, plan.start.is_some(), plan.want),
+        (1, true, Some(2))
+    );
+    assert_eq!(agains, vec![Some(2), Some(2)]);
+    assert_eq!(done.placement, Placement::Window(vec![2, 2, 2]));
+    assert_eq!((done.window.clone(), list.first_index()), (1..4, 2));
+    // The next chunk starts where the refresh ended; the old start of chunk 4 is forgotten.
+    let mut load = list.start(LoadKind::More).unwrap();
+    assert_eq!(
+        begin(&mut list, &mut load).start,
+        Some(resume(&codec, Some("q3"), 0))
+    );
+    list.end(load);
+    // Keys are those of the refreshed window: 35 is shown, 4 no longer.
+    assert!(list.locate(&Value::Int(35)).is_some() && list.locate(&Value::Int(4)).is_none());
+
+    // A refresh that finds the data shorter ends the list there.
+    let (_, done, _) = run(
+        &mut list,
+        &codec,
+        LoadKind::RefreshWindow,
+        &[(&keys(&[3]), None)],
+    );
+    assert_eq!(done.placement, Placement::Window(vec![1]));
+    assert_eq!(done.window, 1..2);
+    assert!(!list.window().has_more());
+    // One that finds nothing leaves an empty window at the end.
+    let (_, done, _) = run(
+        &mut list,
+        &codec,
+        LoadKind::RefreshWindow,
+        &[(&keys(&[]), None)],
+    );
+    assert_eq!(
+        (done.placement, done.window),
+        (Placement::Window(vec![]), 1..1)
+    );
+    // An empty window has nothing to refresh.
+    let mut load = list.start(LoadKind::RefreshWindow).unwrap();
+    assert!(list.begin(&mut load).is_none());
+    list.end(load);
+}
+
+#[test]
+fn a_head_refresh_puts_new_items_on_top_or_becomes_the_window() {
+    let codec = CursorCodec::default();
+    let mut list = List::new(ChunkWindow::new(None), Some(3));
+    run(
+        &mut list,
+        &codec,
+        LoadKind::More,
+        &[(&keys(&[10, 9, 8]), Some(resume(&codec, Some("a"), 0)))],
+    );
+    run(
+        &mut list,
+        &codec,
+        LoadKind::More,
+        &[(&keys(&[7, 6, 5]), Some(resume(&codec, Some("b"), 0)))],
+    );
+    // Pull to refresh: 12 and 11 are new on top; 10 is shown, so what follows it is ignored.
+    let (plan, done, _) = run(
+        &mut list,
+        &codec,
+        LoadKind::RefreshHead,
+        &[(&keys(&[12, 11, 10]), Some(resume(&codec, Some("a2"), 0)))],
+    );
+    assert_eq!((plan.chunk, plan.start, plan.want), (0, None, Some(3)));
+    assert_eq!(done.placement, Placement::OnTop(2));
+    assert_eq!((list.first_index(), list.counts()), (-2, vec![5, 3]));
+    assert_eq!(done.window, 0..2);
+    // Nothing new: nothing moves.
+    let (_, done, _) = run(
+        &mut list,
+        &codec,
+        LoadKind::RefreshHead,
+        &[(&keys(&[12, 11, 10]), Some(resume(&codec, Some("a3"), 0)))],
+    );
+    assert_eq!(
+        (done.placement, list.first_index()),
+        (Placement::OnTop(0), -2)
+    );
+    // No shown key in the fresh chunk (everything changed): it becomes the window, at 0.
+    let (_, done, _) = run(
+        &mut list,
+        &codec,
+        LoadKind::RefreshHead,
+        &[(&keys(&[30, 29, 28]), Some(resume(&codec, Some("z"), 0)))],
+    );
+    assert_eq!(
+        (done.placement, done.window.clone(), list.first_index()),
+        (Placement::Window(vec![3]), 0..1, 0)
+    );
+    let mut load = list.start(LoadKind::More).unwrap();
+    assert_eq!(
+        begin(&mut list, &mut load).start,
+        Some(resume(&codec, Some("z"), 0))
+    );
+    list.end(load);
+    // A window that does not hold the origin chunk is replaced too.
+    let mut far = List::new(ChunkWindow::new(Some(1)), Some(1));
+    run(
+        &mut far,
+        &codec,
+        LoadKind::More,
+        &[(&keys(&[3]), Some(resume(&codec, Some("a"), 0)))],
+    );
+    run(
+        &mut far,
+        &codec,
+        LoadKind::More,
+        &[(&keys(&[2]), Some(resume(&codec, Some("b"), 0)))],
+    );
+    let (_, done, _) = run(
+        &mut far,
+        &codec,
+        LoadKind::RefreshHead,
+        &[(&keys(&[4]), Some(resume(&codec, Some("a"), 0)))],
+    );
+    assert_eq!(
+        (done.placement, done.window, far.first_index()),
+        (Placement::Window(vec![1]), 0..1, 0)
+    );
+}
+
+#[test]
+fn edits_change_counts_keys_and_the_first_index_and_undo_only_while_the_chunk_is_unchanged() {
+    let codec = CursorCodec::default();
+    let mut list = List::new(ChunkWindow::new(None), Some(2));
+    run(
+        &mut list,
+        &codec,
+        LoadKind::More,
+        &[(&keys(&[1, 2]), Some(resume(&codec, Some("a"), 0)))],
+    );
+    run(
+        &mut list,
+        &codec,
+        LoadKind::More,
+        &[(&keys(&[3, 4]), Some(resume(&codec, Some("b"), 0)))],
+    );
+    // insert at the start: on top of chunk 0, the first index falls.
+    let top = list.insert(true, Some(&Value::Int(0))).unwrap();
+    assert_eq!(
+        (top.chunk, top.index, list.first_index(), list.counts()),
+        (0, 0, -1, vec![3, 2])
+    );
+    // A key shown already cannot be inserted; nor into an empty list.
+    assert_eq!(
+        list.insert(false, Some(&Value::Int(3))),
+        Err(EditError::Shown)
+    );
+    assert_eq!(
+        List::new(ChunkWindow::new(None), None).insert(true, None),
+        Err(EditError::Empty)
+    );
+    // insert at the end: after chunk 1's last item.
+    let end = list.insert(false, Some(&Value::Int(5))).unwrap();
+    assert_eq!((end.chunk, end.index, list.counts()), (1, 2, vec![3, 3]));
+    // remove: the first index stays, the items after shift.
+    let two = list.locate(&Value::Int(2)).unwrap();
+    assert_eq!((two.chunk, two.index), (0, 2));
+    assert!(list.remove(two));
+    assert_eq!((list.first_index(), list.counts()), (-1, vec![2, 3]));
+    assert!(list.locate(&Value::Int(2)).is_none());
+    // update to a key shown elsewhere is refused; to a new one it moves the key.
+    let one = list.locate(&Value::Int(1)).unwrap();
+    assert_eq!(list.rekey(one, Some(&Value::Int(4))), Err(EditError::Shown));
+    list.rekey(one, Some(&Value::Int(11))).unwrap();
+    assert!(list.locate(&Value::Int(11)) == Some(one));
+    // Undo: the removed item goes back where it was; the insert at the start goes and the first
+    // index rises again.
+    assert_eq!(list.unremove(two, Some(&Value::Int(2))), Some(2));
+    assert!(list.uninsert(list.locate(&Value::Int(0)).unwrap(), true));
+    assert_eq!((list.first_index(), list.counts()), (0, vec![2, 3]));
+    assert_eq!(
+        list.locate(&Value::Int(2)).map(|at| (at.chunk, at.index)),
+        Some((0, 1))
+    );
+    // Once the chunk is fetched again (a refresh), the undo of an edit in it does nothing.
+    let five = list.locate(&Value::Int(5)).unwrap();
+    run(
+        &mut list,
+        &codec,
+        LoadKind::RefreshWindow,
+        &[
+            (&keys(&[1, 2]), Some(resume(&codec, Some("a"), 0))),
+            (&keys(&[3, 4]), Some(resume(&codec, Some("b"), 0))),
+            (&keys(&[6, 7]), Some(resume(&codec, Some("c"), 0))),
+        ],
+    );
+    assert!(!list.uninsert(five, false));
+    assert_eq!(list.unremove(five, Some(&Value::Int(99))), None);
+    assert_eq!(list.counts(), vec![2, 2, 2]);
+}
+
+#[test]
+fn a_snapshot_builds_a_list_with_its_window_in_memory() {
+    let codec = CursorCodec::default();
+    let mut list = List::new(ChunkWindow::new(Some(2)), Some(2));
+    for (i, ks) in [[1, 2], [3, 4], [5, 6]].iter().enumerate() {
+        run(
+            &mut list,
+            &codec,
+            LoadKind::More,
+            &[(&keys(ks), Some(resume(&codec, Some(&format!("p{i}")), 0)))],
+        );
+    }
+    let snapshot = list.snapshot();
+    let counts: Vec<usize> = match snapshot.get("c") {
+        Some(Value::List(c)) => c
+            .iter()
+            .map(|v| match v {
+                Value::Int(n) => *n as usize,
+                _ => 0,
+            })
+            .collect(),
+        _ => panic!("counts"),
+    };
+    assert_eq!(counts, vec![2, 2]);
+    assert_eq!(snapshot.get("i"), Some(&Value::Int(2)));
+    let window = ChunkWindow::from_value(&snapshot, Some(2)).unwrap();
+    let items = keys(&[3, 4, 5, 6]);
+    let mut copy = List::with_items(window.clone(), Some(2), &counts, Some(&items), 2).unwrap();
+    assert_eq!(
+        (copy.window().window(), copy.first_index(), copy.counts()),
+        (1..3, 2, vec![2, 2])
+    );
+    // It goes on where the original was, and knows what it shows.
+    assert!(copy.locate(&Value::Int(5)).is_some());
+    let mut load = copy.start(LoadKind::More).unwrap();
+    assert_eq!(begin(&mut copy, &mut load).chunk, 3);
+    copy.end(load);
+    // Items that do not match the counts, or counts that do not match the window, are refused.
+    assert_eq!(
+        List::with_items(window.clone(), Some(2), &counts, Some(&items[..3]), 2)
+            .unwrap_err()
+            .code(),
+        "malformed"
+    );
+    assert_eq!(
+        List::with_items(window, Some(2), &[2, 2, 2, 2], None, 2)
+            .unwrap_err()
+            .code(),
+        "malformed"
     );
 }

@@ -163,197 +163,9 @@ export type StopReason =
   | "aborted"
   | "error";
 
-// ---------------------------------------------------------------------------------------------
-// Dotted paths checked against the page type. `root`, `items`, `next` and `more` name a
-// location by field names and array indices joined by "." ("data.orders", "Items"); given a
-// `Page` type, a path that is not in it, or whose value cannot be what the option reads there
-// (an array of items, a token, a flag), is a type error. `any` and `unknown` are not checked.
+import type { AnyFunction, AtPage, AtRoot, Below, DepthBelow, ElementsOf, Fewer, FieldTypes, ItemList, KeysetTokenField, Leaf, Located, Locations, NextLocation, NodeOf, Or, PagePath, PathDepth, PathStep, PathValue, PathsAt, PathsIn, PresetItem, PresetName, PresetToken, Reader, RelayItem, RootPath, Unchecked } from "./walk-types.js";
+export type { PathDepth, PagePath, PathValue, PresetName, PresetToken, PresetItem } from "./walk-types.js";
 
-/** `any` or `unknown`: nothing to check a path against. */
-type Unchecked<T> = unknown extends T ? true : false;
-/** Values a path does not descend into (a page location never names their fields). */
-type Leaf = string | number | bigint | boolean | symbol | null | undefined | Date | Uint8Array;
-type AnyFunction = (...args: never[]) => unknown;
-/** One segment fewer: `Fewer[n]` is n - 1 (and 0 at 0, where paths are no longer checked). */
-type Fewer = [0, 0, 1, 2, 3, 4, 5, 6];
-/**
- * Segments checked against the page type (a `root` and the locations under it share them); a
- * path may go deeper, unchecked below that. Kept small: the checked paths are enumerated, and
- * a wide page type (a GraphQL schema type) has many of them at each level.
- */
-export type PathDepth = 5;
-/**
- * `PathDepth` (5) minus the segments of a root: what is left for the locations under it.
- * Written without recursion, so that its constraint (a number) is known without evaluating it.
- */
-type DepthBelow<P extends string> =
-  P extends `${string}.${string}.${string}.${string}.${string}` ? 0
-  : P extends `${string}.${string}.${string}.${string}` ? 1
-  : P extends `${string}.${string}.${string}` ? 2
-  : P extends `${string}.${string}` ? 3
-  : 4;
-
-/**
- * The dotted paths into `T` whose value may be a `V` (as the paginator reads them: field names
- * and array indices joined by "."). Checked for `PathDepth` segments; below that, and below a
- * field typed `any` or `unknown`, every continuation is accepted. `string` when `T` is `any`
- * or `unknown`.
- *
- * ```ts
- * type P = { data: { orders: { nodes: Order[] } } };
- * const ok: PagePath<P, readonly Order[]> = "data.orders.nodes";
- * ```
- */
-export type PagePath<T, V = unknown> = PathsIn<T, V, PathDepth>;
-
-type PathsIn<T, V, D extends number> =
-  Unchecked<T> extends true ? string
-  : T extends Leaf | AnyFunction ? never
-  : D extends 0 ? string
-  : T extends readonly (infer E)[] ? PathStep<`${number}`, E, V, D>
-  : { [K in keyof T & string]-?: K extends `${string}.${string}` ? never : PathStep<K, T[K], V, D> }[keyof T & string];
-
-type PathStep<K extends string, F, V, D extends number> =
-  Unchecked<F> extends true ? K | `${K}.${string}`
-  : [NonNullable<F>] extends [AnyFunction] ? never
-  : ([F] extends [V] ? K : never) | Below<K, PathsIn<NonNullable<F>, V, Fewer[D]>>;
-
-type Below<K extends string, P> = P extends string ? `${K}.${P}` : never;
-
-/**
- * `PathsIn` with a depth that may be generic (a root's `DepthBelow`): each branch has a
- * constant depth, so that the recursion ends while the compiler works on the generic form too.
- */
-type PathsAt<T, V, D> =
-  D extends 5 ? PathsIn<T, V, 5>
-  : D extends 4 ? PathsIn<T, V, 4>
-  : D extends 3 ? PathsIn<T, V, 3>
-  : D extends 2 ? PathsIn<T, V, 2>
-  : D extends 1 ? PathsIn<T, V, 1>
-  : string;
-
-/** The type of the value at the dotted path `P` of `T` (undefined along optional fields left out). */
-export type PathValue<T, P extends string> =
-  Unchecked<T> extends true ? T
-  : T extends readonly (infer E)[]
-    ? P extends `${number}.${infer Rest}` ? PathValue<NonNullable<E>, Rest> : P extends `${number}` ? E : never
-  : P extends `${infer K}.${infer Rest}` ? (K extends keyof T ? PathValue<NonNullable<T[K]>, Rest> : never)
-  : P extends keyof T ? T[P]
-  : string extends P ? unknown
-  : never;
-
-/** What an items location holds: the page's items; `null` is an empty page. */
-type ItemList<Item> = readonly Item[] | null;
-/** A location's function: sync or async, called with the value at `root` and the whole page. */
-type Reader<V, Page, R> = (value: V, page: Page) => R | PromiseLike<R>;
-
-/**
- * `items`, `next` and `more` of a page whose locations are read in `V` (the value at `root`),
- * their paths checked for `D` segments.
- */
-type Locations<V, Page, Item, Token, NextRequired extends boolean, D> = {
-  /** Dotted path (from `root`) or function giving the items of a page. */
-  items?: PathsAt<V, ItemList<Item> | undefined, D> | Reader<V, Page, ItemList<Item>> | undefined;
-  /** Dotted path (from `root`) or function giving an optional has-more flag. */
-  more?: PathsAt<V, boolean | null | undefined, D> | Reader<V, Page, boolean | null | undefined> | undefined;
-  /**
-   * A unique key per item (dotted path in the item, or function): a resumeToken then records
-   * the key of the last item handed out, and the resumed walk skips the refetched page up to it.
-   */
-  itemKey?: PagePath<Item> | ((item: Item) => unknown) | undefined;
-} & (NextRequired extends true
-  ? {
-      /** Dotted path (from `root`) or function giving the token of the next page. */
-      next: NextLocation<V, Page, Token, D>;
-    }
-  : {
-      /** Dotted path (from `root`) or function giving the token of the next page (overrides the preset). */
-      next?: NextLocation<V, Page, Token, D> | undefined;
-    });
-
-type NextLocation<V, Page, Token, D> = PathsAt<V, Token | null | undefined, D> | Reader<V, Page, Token | null | undefined>;
-
-/** The paths a `root` may name: objects. */
-type RootPath<Page> = PagePath<Page, object | null | undefined>;
-
-/** The location options without a `root`: paths in the page itself. */
-type AtPage<Page, Item, Token, NextRequired extends boolean> = {
-  /** Dotted path applied before presets and every location (GraphQL: "data.orders"). */
-  root?: undefined;
-} & Locations<Page, Page, Item, Token, NextRequired, PathDepth>;
-
-/**
- * The location options with a `root`: one member per root path (a discriminated union), so
- * that `items`, `next` and `more` are checked against the value at that root (and functions
- * receive it).
- */
-type AtRoot<Page, Item, Token, NextRequired extends boolean> = {
-  [R in RootPath<Page>]: {
-    /** Dotted path applied before presets and every location (GraphQL: "data.orders"). */
-    root: R;
-  } & Locations<NonNullable<PathValue<Page, R>>, Page, Item, Token, NextRequired, DepthBelow<R>>;
-}[RootPath<Page>];
-
-/**
- * Both in one union, so that a location function's parameters are typed by its `root`
- * (signatures apart would type them by the first one tried). The member without a root comes
- * last: an error names the member that overlaps a call most, the last of equals (so a call
- * without a root is told about its own locations, not about a missing root).
- */
-type Located<Page, Item, Token, NextRequired extends boolean> = AtRoot<Page, Item, Token, NextRequired> | AtPage<Page, Item, Token, NextRequired>;
-
-// ---------------------------------------------------------------------------------------------
-// Presets fix where items and tokens are, and so the type of the token fetchPage receives.
-
-export type PresetName = "dynamodb" | "aws" | "keyset" | "relay" | "link";
-
-/** The next-token fields of preset `keyset`, in the order it tries them. */
-type KeysetTokenField = "next_cursor" | "nextCursor" | "nextToken" | "next_token" | "nextPageToken";
-/** The non-null types of the fields `F` of `T` that it has; never when it has none. */
-type FieldTypes<T, F extends string> = T extends unknown ? { [K in keyof T & F]-?: NonNullable<T[K]> }[keyof T & F] : never;
-/** `T`, or `Otherwise` when `T` is never or unchecked. */
-type Or<T, Otherwise> = [T] extends [never] ? Otherwise : Unchecked<T> extends true ? Otherwise : T;
-
-/**
- * The token `fetchPage` receives under a preset, given the page type:
- * - `dynamodb`: the page's `LastEvaluatedKey` type (else `Record<string, any>`, the shape of
- *   both the DynamoDB client's and the document client's keys);
- * - `keyset`: the type of the page's `next_cursor` / `nextCursor` / `nextToken` / `next_token` /
- *   `nextPageToken` field (else `string`);
- * - `aws` (`NextToken`, `NextContinuationToken`, `NextMarker`, `Marker`), `relay`
- *   (`pageInfo.endCursor`) and `link` (the `rel="next"` URL): `string`;
- * - no preset: `Custom` (the `Token` of a custom `next` location).
- */
-export type PresetToken<Preset extends PresetName | undefined, Page, Custom = unknown> =
-  Preset extends "dynamodb" ? Or<FieldTypes<Page, "LastEvaluatedKey">, Record<string, any>>
-  : Preset extends "keyset" ? Or<FieldTypes<Page, KeysetTokenField>, string>
-  : Preset extends "aws" | "relay" | "link" ? string
-  : Custom;
-
-/** The element type of the array in field `F` of `T`; `any` when there is none. */
-type ElementsOf<T, F extends string> =
-  Unchecked<T> extends true ? any
-  : T extends unknown ? (F extends keyof T ? (NonNullable<T[F]> extends readonly (infer E)[] ? E : any) : any) : never;
-
-/** Relay: the `node` of `edges[]`, else the elements of `nodes`. */
-type RelayItem<Page> =
-  Unchecked<Page> extends true ? any
-  : Page extends unknown ? ("edges" extends keyof Page ? NodeOf<NonNullable<ElementsOf<Page, "edges">>> : ElementsOf<Page, "nodes">) : never;
-type NodeOf<Edge> = Unchecked<Edge> extends true ? any : Edge extends { node?: infer N } ? N : any;
-
-/**
- * The item type a preset finds in a page of type `Page`, when no `Item` is given: `Items[]`
- * (`dynamodb`), `items[]` (`keyset`), `edges[].node` or `nodes[]` (`relay`), the body's
- * elements (`link`: the body is the page); `any` otherwise.
- */
-export type PresetItem<Preset extends PresetName | undefined, Page> =
-  Preset extends "dynamodb" ? ElementsOf<Page, "Items">
-  : Preset extends "keyset" ? ElementsOf<Page, "items">
-  : Preset extends "relay" ? RelayItem<Page>
-  : Preset extends "link" ? (Unchecked<Page> extends true ? any : Page extends readonly (infer E)[] ? E : any)
-  : any;
-
-/** The options of every walk, whatever the page type and the preset. */
 export interface WalkOptions<Token = unknown> {
   /** A raw service token to start from (what `fetchPage` receives first). */
   startToken?: Token | undefined;
@@ -565,6 +377,19 @@ export interface ChunkOptions {
   chunkItems?: number | undefined;
   /** Window kept in memory; older chunks are dropped, their cursors kept. */
   maxChunks?: number | undefined;
+  /**
+   * A `snapshot()` of a list (a server render, an earlier page): its items show at once and
+   * are not fetched again; the list goes on from where that list was.
+   */
+  initial?: InfiniteListSnapshot | undefined;
+}
+
+/** What `snapshot()` gives and `initial` takes: JSON-serializable when the items are. */
+export interface InfiniteListSnapshot<Item = unknown> {
+  items: Item[];
+  state: string;
+  /** The list's `firstIndex`: what `firstIndex` is before the wasm arrived (default 0). */
+  firstIndex?: number | undefined;
 }
 
 export type InfiniteListOptions<Page = any, Item = any, Token = unknown> = PaginateOptions<Page, Item, Token> & ChunkOptions;
@@ -572,6 +397,13 @@ export type InfiniteListOptions<Page = any, Item = any, Token = unknown> = Pagin
 /** Infinite scroll with a memory cap that keeps the cursors of evicted chunks. */
 export interface InfiniteList<Item = unknown> {
   readonly items: Item[];
+  /**
+   * The index of `items[0]` counted from where the list opened (the first item it loaded
+   * forward is 0; items put on top by `refresh("head")` or `insert(…, "start")` are
+   * negative). Loading or dropping a chunk at either edge never changes the index of an item
+   * that stays shown: give it to a virtualizer as the index of the first row.
+   */
+  readonly firstIndex: number;
   readonly hasMore: boolean;
   readonly hasPrevious: boolean;
   readonly loading: boolean;
@@ -587,6 +419,32 @@ export interface InfiniteList<Item = unknown> {
    */
   loadMore(): Promise<Item[]>;
   loadPrevious(): Promise<Item[]>;
+  /**
+   * `"window"` (the default): walks again from the window's first chunk for as many items as it
+   * holds and replaces the window when done (items never empty in between; deletions, inserts
+   * and edits on the service show). `"head"`: walks one chunk from the origin; with `itemKey`,
+   * when the window holds the origin and the fresh chunk a key it shows, the items before the
+   * first such key go on top (firstIndex falls by their count, nothing else moves); otherwise
+   * the fresh chunk becomes the window (firstIndex 0). Queued after the loads before it.
+   */
+  refresh(mode?: "window" | "head"): Promise<void>;
+  /**
+   * Replaces the item with `key` at once (needs `itemKey`; nothing for a key not shown);
+   * returns its undo: `const undo = list.update(id, like); api.like(id).catch(undo)`. An edit
+   * lasts until its chunk is fetched again; the undo restores what it changed, once, while
+   * that chunk was not fetched again.
+   */
+  update(key: unknown, next: Item | ((item: Item) => Item)): () => void;
+  /** Removes the item with `key` at once (needs `itemKey`); firstIndex stays; returns its undo. */
+  remove(key: unknown): () => void;
+  /**
+   * Puts `item` at the start of the window (the default: firstIndex falls by one) or its end,
+   * at once; returns its undo. With `itemKey` an item shown with the same key is taken out
+   * first. `TypeError` when the window holds no chunk yet.
+   */
+  insert(item: Item, where?: "start" | "end"): () => void;
+  /** The window's items and state, for `initial` of a list built elsewhere. */
+  snapshot(): InfiniteListSnapshot<Item> & { firstIndex: number };
   /** Runs the failed load again and returns its promise; resolves to `[]` when none failed. */
   retry(): Promise<Item[]>;
   /**

@@ -1,4 +1,5 @@
 // Generated: node scripts/glue-declarations.mjs pkg/pagecursor.d.ts (scripts/build.sh checks it).
+export type ListLoadKind = "more" | "previous" | "window" | "head";
 export type WalkFailure = "fetch_failed" | "bad_page" | "repeated_token";
 export type WalkStop = "end" | "maxItems" | "maxPages" | "maxRequests" | "timeLimit" | "aborted" | "error";
 import type { Cursor, CursorCodecOptions, CursorStackOptions, CursorValue, DecodeOptions, EncodeOptions, FetchPage, InfiniteListOptions, KeysetPage, OffsetPageInfo } from "./index.js";
@@ -38,15 +39,27 @@ export class InfiniteList {
     free(): void;
     [Symbol.dispose](): void;
     checkScope(scope: any): void;
+    counts(): Uint32Array;
     static from(state: any, fetchPage: FetchPage<any>, options: InfiniteListOptions | undefined, codec: CursorCodec): InfiniteList;
+    insert(atStart: boolean, key: any): ItemAt;
+    locate(key: any): ItemAt | undefined;
     constructor(fetchPage: FetchPage<any>, options: InfiniteListOptions | undefined, codec: CursorCodec);
+    rekey(at: ItemAt, key: any): void;
+    relocate(key: any, edit: ItemAt): ItemAt | undefined;
+    remove(at: ItemAt): boolean;
     sentinel(more: boolean, in_view: boolean): any;
-    start(more: boolean): InfiniteLoad | undefined;
+    snapshot(): string;
+    start(kind: ListLoadKind): InfiniteLoad | undefined;
     toJSON(): string;
     toString(): string;
+    uninsert(at: ItemAt, atStart: boolean): boolean;
+    unremove(at: ItemAt, key: any): number | undefined;
+    static withItems(state: any, fetchPage: FetchPage<any>, options: InfiniteListOptions | undefined, codec: CursorCodec, keys: Array<any> | null | undefined, count: number): InfiniteList;
     readonly chunkItems: number | undefined;
+    readonly firstIndex: number;
     readonly hasMore: boolean;
     readonly hasPrevious: boolean;
+    readonly windowStart: number;
 }
 export class InfiniteLoad {
     private constructor();
@@ -56,13 +69,23 @@ export class InfiniteLoad {
     finish(): void;
     walked(items: number, resume: string | null | undefined, keys: Array<any> | null | undefined, lastToken: boolean, rereadable: boolean): number | undefined;
     readonly chunk: number;
+    readonly counts: Uint32Array | undefined;
     readonly end: number;
     readonly first: number;
     readonly keep: Uint8Array | undefined;
     readonly keepsPage: boolean;
+    readonly onTop: number | undefined;
     readonly reusesPage: boolean;
     readonly start: string | undefined;
     readonly want: number | undefined;
+}
+export class ItemAt {
+    private constructor();
+    free(): void;
+    [Symbol.dispose](): void;
+    withIndex(index: number): ItemAt;
+    readonly chunk: number;
+    readonly index: number;
 }
 export class PaginatorCore {
     free(): void;
@@ -151,6 +174,7 @@ export interface InitOutput {
     readonly __wbg_cursorstack_free: (a: number, b: number) => void;
     readonly __wbg_infinitelist_free: (a: number, b: number) => void;
     readonly __wbg_infiniteload_free: (a: number, b: number) => void;
+    readonly __wbg_itemat_free: (a: number, b: number) => void;
     readonly __wbg_paginatorcore_free: (a: number, b: number) => void;
     readonly cursorcodec_decode: (a: number, b: any, c: any) => [
         number,
@@ -239,6 +263,11 @@ export interface InitOutput {
         number
     ];
     readonly infinitelist_chunkItems: (a: number) => number;
+    readonly infinitelist_counts: (a: number) => [
+        number,
+        number
+    ];
+    readonly infinitelist_firstIndex: (a: number) => number;
     readonly infinitelist_from: (a: any, b: any, c: any, d: number) => [
         number,
         number,
@@ -246,12 +275,30 @@ export interface InitOutput {
     ];
     readonly infinitelist_hasMore: (a: number) => number;
     readonly infinitelist_hasPrevious: (a: number) => number;
+    readonly infinitelist_insert: (a: number, b: number, c: any) => [
+        number,
+        number,
+        number
+    ];
+    readonly infinitelist_locate: (a: number, b: any) => number;
     readonly infinitelist_new: (a: any, b: any, c: number) => [
         number,
         number,
         number
     ];
+    readonly infinitelist_rekey: (a: number, b: number, c: any) => [
+        number,
+        number
+    ];
+    readonly infinitelist_relocate: (a: number, b: any, c: number) => number;
+    readonly infinitelist_remove: (a: number, b: number) => number;
     readonly infinitelist_sentinel: (a: number, b: number, c: number) => any;
+    readonly infinitelist_snapshot: (a: number) => [
+        number,
+        number,
+        number,
+        number
+    ];
     readonly infinitelist_start: (a: number, b: number) => number;
     readonly infinitelist_toJSON: (a: number) => [
         number,
@@ -265,8 +312,20 @@ export interface InitOutput {
         number,
         number
     ];
+    readonly infinitelist_uninsert: (a: number, b: number, c: number) => number;
+    readonly infinitelist_unremove: (a: number, b: number, c: any) => number;
+    readonly infinitelist_windowStart: (a: number) => number;
+    readonly infinitelist_withItems: (a: any, b: any, c: any, d: number, e: number, f: number) => [
+        number,
+        number,
+        number
+    ];
     readonly infiniteload_begin: (a: number) => number;
     readonly infiniteload_chunk: (a: number) => number;
+    readonly infiniteload_counts: (a: number) => [
+        number,
+        number
+    ];
     readonly infiniteload_end: (a: number) => number;
     readonly infiniteload_finish: (a: number) => void;
     readonly infiniteload_first: (a: number) => number;
@@ -275,6 +334,7 @@ export interface InitOutput {
         number
     ];
     readonly infiniteload_keepsPage: (a: number) => number;
+    readonly infiniteload_onTop: (a: number) => number;
     readonly infiniteload_reusesPage: (a: number) => number;
     readonly infiniteload_start: (a: number) => [
         number,
@@ -282,6 +342,9 @@ export interface InitOutput {
     ];
     readonly infiniteload_walked: (a: number, b: number, c: number, d: number, e: number, f: number, g: number) => number;
     readonly infiniteload_want: (a: number) => number;
+    readonly itemat_chunk: (a: number) => number;
+    readonly itemat_index: (a: number) => number;
+    readonly itemat_withIndex: (a: number, b: number) => number;
     readonly offsetPage: (a: any) => [
         number,
         number,

@@ -6,7 +6,7 @@
 // and from where, what the window keeps and drops, which items a chunk keeps by key, whether a
 // kept page serves the next chunk. This file builds a chunk's paginator options from the core's
 // plan, runs each load with the paginator's driver (`runLoad`, paginator.ts) and applies the
-// answers (see `View` and `chunkLoad`).
+// answers (view.ts).
 //
 // Why a JS class around the wasm one: a list is typically built while a page renders, before
 // the wasm arrived. Its constructor must not throw for that (API.md "Package"), its getters
@@ -21,139 +21,26 @@
 // "idle, no error" first). `reset()` replaces the wasm list with a new one built from the same
 // arguments; loads of the old one are stale: their promises reject `aborted`, and their walks
 // stop at their next request (the one in flight is not aborted: the paginator owns its signal).
-import { InfiniteList as WasmList, type InfiniteLoad } from "./pagecursor.js";
+import type { InfiniteList as WasmList, ItemAt, ListLoadKind } from "./pagecursor.js";
 // The published declarations (pkg/index.d.ts): the class below is checked against its
 // declaration there (the last line), so `tsc` fails when the two drift apart.
 import type * as Public from "./index.js";
 import type { FetchContext, FetchPage, InfiniteListOptions } from "./index.js";
-import { checkOptions, runLoad, type Lists, type ListLoad } from "./paginator.js";
+import { apply, edit, givenKey, indexIn, keyCopy, make, readInitial, setChunk, start, type Snapshot, type View } from "./view.js";
 import { isLoaded, notReady, whenLoaded } from "./loading.js";
 import { CLIENT } from "./uses-client.js";
 import { makeArgumentError, makePaginationError } from "./errors.js";
-import { codecOf } from "./codec-of.js";
 import { checkBag } from "./options.js";
-
-// Captured at load: a listener's own `call` (or a patched Function.prototype.call) never runs,
-// and a page that replaces Object.assign later changes no chunk's options.
-const apply = Reflect.apply, define = Object.defineProperty, assign = Object.assign, remove = Reflect.deleteProperty;
-// An own data property: defined, so no setter planted on a prototype runs (the descriptor has
-// no prototype, so a planted `get` or `set` is not read either).
-const field = (value: unknown) => ({ __proto__: null, value, writable: true, enumerable: true, configurable: true }) as PropertyDescriptor;
-const BOUNDS = ["chunkItems", "maxChunks", "maxItems", "maxPages"];
-
-// The paginator options of one chunk: the user's `options`, bounded to `maxItems` items (one
-// page without) and started at `resumeToken`, as the core's plan says. Copying the options
-// runs the user's getters: a getter that throws at a later load is that load's error.
-function chunkOptions(options: unknown, maxItems: number | undefined, resumeToken: string | undefined): Record<string, unknown> {
-  const opts = {};
-  if (typeof options === "object" && options !== null) assign(opts, options);
-  for (let i = 0; i < BOUNDS.length; i++) remove(opts, BOUNDS[i]);
-  if (maxItems === undefined) define(opts, "maxPages", field(1));
-  else define(opts, "maxItems", field(maxItems));
-  if (resumeToken !== undefined) define(opts, "resumeToken", field(resumeToken));
-  return opts;
-}
-
-// Whether a walk with these (copied) chunk options reads a page without user functions or a
-// response body: reading a page again then finds the same items and token (the core keeps a
-// cut page for the next chunk only then).
-const rereadable = (o: Record<string, unknown>) => o.preset !== "link" && typeof o.items !== "function" && typeof o.next !== "function" && typeof o.more !== "function";
-
-// What the JS list holds for one wasm list (reset() makes a new one of each): the user's
-// fetchPage (guarded) and options, the items of the chunks in memory by chunk id
-// (`chunks[id - first]`) and their concatenation (the same array until the next load, so UI
-// frameworks can compare snapshots by identity), the page the core kept for the next chunk
-// with its request token, the promise of the load started last, and what the list's pages
-// showed of the items location (`lists`, across its loads). A load writes to the view it
-// started in: a load that reset() made stale changes nothing the list shows. The wasm list
-// holds no JS value, so nothing here keeps the JS list alive.
-interface View {
-  fetchPage: FetchPage<any, unknown>;
-  options: InfiniteListOptions | undefined;
-  first: number;
-  chunks: unknown[][];
-  items: unknown[];
-  kept: [unknown, unknown] | undefined;
-  tail: Promise<any[]> | undefined;
-  lists: Lists;
-}
-
-// A wasm list and its view (`saved`: restored from `state`). The core reads the options it
-// owns (chunkItems, maxChunks, scope, the saved state); then the driver checks the paginator's
-// options as `paginate` would, without making a walk, and the core refuses what a walk refuses
-// of the driver's copy of the scope: a bad option fails here, as it would fail `paginate`.
-function make(fetchPage: FetchPage<any, unknown>, options: InfiniteListOptions | undefined, saved?: boolean, state?: unknown): [WasmList, View] {
-  const codec = codecOf(options, true);
-  const wasm = saved ? WasmList.from(state, fetchPage, options, codec) : new WasmList(fetchPage, options, codec);
-  try {
-    wasm.checkScope(checkOptions(fetchPage, chunkOptions(options, wasm.chunkItems, undefined)));
-  } catch (err) {
-    wasm.free();
-    throw err;
-  }
-  return [wasm, { fetchPage, options, first: 0, chunks: [], items: [], kept: undefined, tail: undefined, lists: { seen: false } }];
-}
-
-// Starts a load of the wasm list (`more`: loadMore) and answers its promise: the promise of
-// the load that runs when the core joins this call to it; otherwise a new load, which runs
-// after the one started before it settled.
-function start(wasm: WasmList, view: View, more: boolean): Promise<any[]> {
-  const load = wasm.start(more);
-  if (load === undefined) return view.tail!;
-  return (view.tail = runLoad(chunkLoad(load, view), view.tail, view.lists) as Promise<any[]>);
-}
-
-// One load as the driver's runLoad runs it: asks the core, and applies its answers to `view`.
-function chunkLoad(load: InfiniteLoad, view: View): ListLoad {
-  let items: unknown[] = [], reread = false;
-  return {
-    begin() {
-      if (!load.begin()) return undefined;
-      // The core took the kept page for this load or let it go: either way it is no longer kept.
-      const kept = view.kept;
-      view.kept = undefined;
-      const options = chunkOptions(view.options, load.want, load.start);
-      reread = rereadable(options);
-      const [token, page] = load.reusesPage ? kept! : [undefined, undefined];
-      return { fetchPage: view.fetchPage, options, token, page };
-    },
-    loaded(walked, resumeToken, token, page, keys) {
-      const more = load.walked(walked.length, resumeToken, keys, token !== undefined, reread);
-      const keep = load.keep;
-      if (keep === undefined) items = walked;
-      else for (let i = 0, n = items.length; i < walked.length; i++) if (keep[i]) define(items, n++, field(walked[i]));
-      if (more !== undefined) return more;
-      show(view, load.chunk, items, load.first, load.end);
-      if (load.keepsPage) view.kept = [token, page];
-      return items;
-    },
-    end() {
-      load.finish();
-    },
-  };
-}
-
-// The window is `first` to `end` (chunk ids) after chunk `chunk` arrived with `items`: the view
-// keeps those chunks' items, lets go of the others, and concatenates them afresh.
-function show(view: View, chunk: number, items: unknown[], first: number, end: number): void {
-  const chunks: unknown[][] = [], all: unknown[] = [];
-  for (let id = first, n = 0; id < end; id++) {
-    const c = id === chunk ? items : view.chunks[id - view.first];
-    define(chunks, id - first, field(c));
-    for (let i = 0; i < c.length; i++) define(all, n++, field(c[i]));
-  }
-  view.first = first;
-  view.chunks = chunks;
-  view.items = all;
-}
 
 const FROM = Symbol("from");
 // Typed as the declaration's `Item[]` (a type only): the getters answer it before the wasm
 // list exists, and nothing is ever added to it.
 const NOTHING = Object.freeze([]) as never[];
-const ignore = () => {};
+const ignore = (): boolean => false;
+const nothing = (): void => {};
 
-type Load = "loadMore" | "loadPrevious";
+type Load = "loadMore" | "loadPrevious" | "refreshWindow" | "refreshHead";
+const KIND: Record<Load, ListLoadKind> = { __proto__: null, loadMore: "more", loadPrevious: "previous", refreshWindow: "window", refreshHead: "head" } as never;
 
 // `Item` is what the wasm list's chunks hold: the items read by the walk of `fetchPage`'s
 // pages (the declaration's constructor signatures tie it to the options).
@@ -173,12 +60,16 @@ export class InfiniteList<Item = unknown> {
   // held by wasm would be a root until the wasm list is freed, keeping the list alive forever).
   #era = { generation: 0 };
 
+  #initial: Snapshot | undefined; // options.initial, until the wasm list shows it
+
   constructor(fetchPage: FetchPage<any, unknown> | typeof FROM, options?: InfiniteListOptions) {
     if (fetchPage === FROM) return;
     checkBag(options);
     this.#args = [fetchPage, options];
+    this.#initial = readInitial(options);
     if (isLoaded(CLIENT)) {
-      [this.#wasm, this.#view] = make(this.#guard(fetchPage), options);
+      [this.#wasm, this.#view] = make(this.#guard(fetchPage), options, false, undefined, this.#initial);
+      this.#initial = undefined;
       this.#state = 1;
     }
   }
@@ -216,7 +107,8 @@ export class InfiniteList<Item = unknown> {
       if (!isLoaded(CLIENT)) return undefined;
       // Set by the constructor of every list that can be waiting (only free() clears it).
       const [fetchPage, options] = self.#args!;
-      [self.#wasm, self.#view] = make(self.#guard(fetchPage), options);
+      [self.#wasm, self.#view] = make(self.#guard(fetchPage), options, false, undefined, self.#initial);
+      self.#initial = undefined;
       self.#state = 1;
     }
     return self.#wasm;
@@ -247,10 +139,10 @@ export class InfiniteList<Item = unknown> {
         if (generation !== self.#era.generation) throw resetError();
         // The wasm is there now: the list is live (or freed, which #live throws for).
         const live = InfiniteList.#live(self, what)!;
-        return start(live, self.#view!, what === "loadMore");
+        return start(live, self.#view!, KIND[what]);
       });
     } else {
-      run = start(wasm, self.#view!, what === "loadMore");
+      run = start(wasm, self.#view!, KIND[what]);
       if (run === self.#last?.[0]) return self.#last[1];
     }
     const promise = InfiniteList.#track(self, what, run);
@@ -303,12 +195,20 @@ export class InfiniteList<Item = unknown> {
   /** The current window, in order. */
   get items(): Item[] {
     const wasm = InfiniteList.#live(this, "items");
-    return wasm === undefined ? NOTHING : (this.#view!.items as Item[]);
+    return wasm === undefined ? ((this.#initial?.items ?? NOTHING) as Item[]) : (this.#view!.items as Item[]);
   }
   /** True until the walk reached its end. */
   get hasMore(): boolean {
     const wasm = InfiniteList.#live(this, "hasMore");
     return wasm === undefined ? true : wasm.hasMore;
+  }
+  /**
+   * The index of `items[0]` counted from the list's origin: loading or dropping a chunk at
+   * either edge never changes the index of an item that stays shown.
+   */
+  get firstIndex(): number {
+    const wasm = InfiniteList.#live(this, "firstIndex");
+    return wasm === undefined ? (this.#initial?.firstIndex ?? 0) : wasm.firstIndex;
   }
   /** True when chunks before the window were dropped and can be loaded again. */
   get hasPrevious(): boolean {
@@ -341,6 +241,125 @@ export class InfiniteList<Item = unknown> {
       return Promise.reject(err);
     }
   }
+  /**
+   * Walks the list again: `"window"` (the default) from the window's first chunk for as many
+   * items as it holds, replacing it when done (items never empty in between); `"head"` one
+   * chunk from the origin, whose new items go on top (with itemKey, when the window holds the
+   * origin and a key it shows), or which becomes the window.
+   */
+  refresh(mode: "window" | "head" = "window"): Promise<void> {
+    try {
+      if (mode !== "window" && mode !== "head") {
+        throw makeArgumentError(false, `InfiniteList.refresh: mode must be "window" or "head", got ${typeof mode === "string" ? JSON.stringify(mode) : typeof mode}`);
+      }
+      return InfiniteList.#load(this, mode === "window" ? "refreshWindow" : "refreshHead").then(nothing);
+    } catch (err) {
+      return Promise.reject(err);
+    }
+  }
+
+  /**
+   * Replaces the item with `key` by `next` (or by what `next(item)` returns) at once; returns
+   * its undo. Needs itemKey; does nothing for a key the window does not show.
+   */
+  update(key: unknown, next: unknown): () => void {
+    return this.#edit("update", (wasm, view, itemKey) => {
+      const at = wasm.locate(givenKey(key, "update"));
+      if (at === undefined) return ignore;
+      const old = view.chunks[at.chunk - view.first]![at.index];
+      const item: unknown = typeof next === "function" ? apply(next, undefined, [old]) : next;
+      const newKey = keyCopy(itemKey!, item, "InfiniteList.update");
+      const oldKey = givenKey(key, "update");
+      wasm.rekey(at, newKey);
+      edit(view, at.chunk, at.index, "replace", item);
+      return () => {
+        const now = wasm.relocate(newKey, at);
+        if (now === undefined || indexIn(view, now.chunk, item, now.index) !== now.index) return false;
+        wasm.rekey(now, oldKey);
+        edit(view, now.chunk, now.index, "replace", old);
+        return true;
+      };
+    }, true);
+  }
+
+  /** Removes the item with `key` at once; returns its undo. Needs itemKey. */
+  remove(key: unknown): () => void {
+    return this.#edit("remove", (wasm, view) => {
+      const at = wasm.locate(givenKey(key, "remove"));
+      if (at === undefined) return ignore;
+      const old = view.chunks[at.chunk - view.first]![at.index];
+      const oldKey = givenKey(key, "remove");
+      wasm.remove(at);
+      edit(view, at.chunk, at.index, "remove");
+      return () => {
+        const index = wasm.unremove(at, oldKey);
+        if (index === undefined) return false;
+        edit(view, at.chunk, index, "insert", old);
+        return true;
+      };
+    }, true);
+  }
+
+  /**
+   * Puts `item` at the start of the window (the default; firstIndex falls by one) or at its
+   * end, at once; returns its undo. With itemKey, an item the window shows with the same key
+   * is taken out first (the undo puts it back).
+   */
+  insert(item: unknown, where: "start" | "end" = "start"): () => void {
+    return this.#edit("insert", (wasm, view, itemKey) => {
+      if (where !== "start" && where !== "end") {
+        throw makeArgumentError(false, `InfiniteList.insert: where must be "start" or "end", got ${typeof where === "string" ? JSON.stringify(where) : typeof where}`);
+      }
+      const key = itemKey === undefined ? undefined : keyCopy(itemKey, item, "InfiniteList.insert");
+      const shown = key === undefined ? undefined : wasm.locate(key);
+      const undoShown = shown === undefined ? undefined : this.remove(key);
+      const atStart = where === "start";
+      let at: ItemAt;
+      try {
+        at = wasm.insert(atStart, key);
+      } catch (err) {
+        if (undoShown !== undefined) undoShown();
+        throw err;
+      }
+      edit(view, at.chunk, at.index, "insert", item);
+      return () => {
+        // Without keys the item is found by identity in its chunk (the same fetch's array).
+        const found = indexIn(view, at.chunk, item, at.index);
+        const now = key !== undefined ? wasm.relocate(key, at) : found < 0 ? undefined : at.withIndex(found);
+        if (now === undefined || indexIn(view, now.chunk, item, now.index) !== now.index || !wasm.uninsert(now, atStart)) return false;
+        edit(view, now.chunk, now.index, "remove");
+        if (undoShown !== undefined) undoShown();
+        return true;
+      };
+    }, false);
+  }
+
+  // An edit of the window: `change` makes it and answers its undo (true when it changed the
+  // window). Both notify when they changed something; the undo runs once.
+  #edit(what: string, change: (wasm: WasmList, view: View, itemKey: string[] | Function | undefined) => () => boolean, needsKey: boolean): () => void {
+    const wasm = InfiniteList.#live(this, what);
+    if (wasm === undefined) throw notReady(`InfiniteList.${what}`, CLIENT);
+    const view = this.#view!;
+    if (needsKey && view.itemKey === undefined) throw makeArgumentError(false, `InfiniteList.${what} needs options.itemKey`);
+    const undo = change(wasm, view, view.itemKey);
+    if (undo === ignore) return ignore;
+    InfiniteList.#notify(this);
+    let done = false;
+    return () => {
+      if (done || this.#view !== view) return;
+      done = true;
+      if (undo()) InfiniteList.#notify(this);
+    };
+  }
+
+  /**
+   * The window's items and its state, for a list built elsewhere with `initial` (a server
+   * render, an earlier page): it shows these items at once and does not fetch them again.
+   */
+  snapshot(): { items: Item[]; state: string; firstIndex: number } {
+    return this.#sync("snapshot", (l) => ({ items: this.#view!.items.slice() as Item[], state: l.snapshot(), firstIndex: l.firstIndex }));
+  }
+
   /** Runs the failed load again and returns its promise; resolves to [] when none failed. */
   retry(): Promise<Item[]> {
     try {
@@ -359,6 +378,7 @@ export class InfiniteList<Item = unknown> {
     InfiniteList.#check(this, "reset");
     if (this.#busy) throw makeArgumentError(false, "reset: the list is in use by one of its own calls");
     this.#era.generation++;
+    this.#initial = undefined;
     this.#pending = 0;
     this.#error = this.#failed = undefined;
     this.#last = undefined;

@@ -1,40 +1,50 @@
 //! The decisions of an infinite list (`InfiniteList` in JS): which chunk a load fetches and
 //! from which start token, for how many items; the order of loads (a second load of the kind
 //! that was asked last joins it, loads run in call order); which items of a walk a chunk keeps
-//! when items have keys, and whether it walks on to fill itself; and whether the page a chunk
-//! ended inside serves the next chunk instead of being fetched again. Built on
-//! [`ChunkWindow`], which owns what is in memory and each chunk's start token.
+//! when items have keys, and whether it walks on to fill itself; whether the page a chunk
+//! ended inside serves the next chunk instead of being fetched again; where `items[0]` stands
+//! (`first_index`); what a refresh walks and how it lays out the window it brings; and the
+//! bookkeeping of edits and their undo (edit.rs). Built on [`ChunkWindow`], which owns what
+//! is in memory and each chunk's start token.
 //!
 //! The host (the JS list through `crates/pagecursor-wasm/src/infinite.rs`) holds the items by
 //! chunk id, fetches and awaits, and applies what a [`List`] answers; a list never sees an item
 //! or a page, only counts, keys, tokens and chunk ids. Calls the window, the paginator's resume
-//! tokens (to tell a cut page) and its key digests.
+//! tokens (to tell a cut page) and its keyed digests.
+
+mod edit;
+
+pub use edit::{At, EditError};
 
 use alloc::collections::VecDeque;
 use core::ops::Range;
 
 use crate::codec::CursorCodec;
-use crate::paginate::token::SentTokens;
+use crate::error::CursorError;
+use crate::paginate::token::{digest, random_key};
 use crate::paginate::{Layout, Position, ResumeState};
 use crate::prelude::*;
 use crate::value::Value;
 use crate::window::{ChunkWindow, Edge, WindowChange};
 
-/// Which load: the chunk after the window (`loadMore`) or the one before it (`loadPrevious`).
+/// Which load.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub enum LoadKind {
-    /// The chunk after the window.
+    /// The chunk after the window (`loadMore`).
     More,
-    /// The chunk before the window, refetched from its kept start token.
+    /// The chunk before the window, refetched from its kept start token (`loadPrevious`).
     Previous,
+    /// The window walked again from its first chunk's start, for as many items as it holds,
+    /// replacing it when done (`refresh("window")`).
+    RefreshWindow,
+    /// One chunk walked from the origin: its new items go on top of the window, or it becomes
+    /// the window (`refresh("head")`).
+    RefreshHead,
 }
 
 impl LoadKind {
-    fn edge(self) -> Edge {
-        match self {
-            LoadKind::More => Edge::Back,
-            LoadKind::Previous => Edge::Front,
-        }
+    fn refresh(self) -> bool {
+        matches!(self, LoadKind::RefreshWindow | LoadKind::RefreshHead)
     }
 }
 
@@ -48,6 +58,21 @@ enum Queue {
         pending: u32,
     },
 }
+
+/// A chunk in memory as the list knows it: the keyed digest of each item's key, in order
+/// (`NO_KEY` for an item whose key is no cursor value; none at all without `itemKey`), how
+/// many items it holds, and which fetch brought them (an edit's undo applies only while the
+/// chunk is still that fetch's).
+#[derive(Clone, Debug)]
+struct Shown {
+    keys: Vec<u128>,
+    count: usize,
+    fetch: u32,
+}
+
+/// The digest that stands for "no key": an item whose key is no cursor value is compared
+/// with nothing (a real digest of 0 is taken as 1).
+const NO_KEY: u128 = 0;
 
 /// The decisions of one infinite list; see the [module](self) documentation.
 ///
@@ -67,30 +92,42 @@ enum Queue {
 /// assert_eq!(done.window, 0..1);
 /// list.end(load);
 /// assert!(!list.loading());
+/// assert_eq!(list.first_index(), 0);
 /// ```
 #[derive(Clone, Debug)]
 pub struct List {
     window: ChunkWindow,
     chunk_items: Option<usize>,
-    /// The item keys of each chunk in memory, in window order (empty sets without keys).
-    keys: VecDeque<SentTokens>,
+    /// The chunks in memory, in window order.
+    shown: VecDeque<Shown>,
     queue: Queue,
     /// The chunk whose first page the host kept from the load before (the chunk before it
     /// ended inside that page): only the next load may use it.
     kept: Option<usize>,
+    /// The index of the first item in memory, counted from the list's origin.
+    first_index: i64,
+    /// How many chunk fetches the list has seen: each chunk in memory knows its own.
+    fetches: u32,
+    /// The key of the items' key digests, one per list.
+    digest_key: [u64; 2],
 }
 
 /// One load of a [`List`], from [`List::start`] to [`List::end`].
 #[derive(Clone, Debug)]
 pub struct Load {
     kind: LoadKind,
-    /// The chunk being loaded, from [`List::begin`] on.
+    /// The chunk being loaded (for a refresh, the first chunk it replaces), from
+    /// [`List::begin`] on.
     chunk: Option<usize>,
-    /// With keys: the keys of the items the chunk kept so far.
-    keys: SentTokens,
-    /// With keys: how many items the chunk kept so far, and how many it dropped as shown.
+    /// The digests of the items the load kept so far, in order (with keys).
+    keys: Vec<u128>,
+    /// How many items the load kept so far, and how many it dropped as shown.
     kept: usize,
     dropped: usize,
+    /// A refresh: what its walks brought, a chunk each (count, resume token), and how many
+    /// items it walks for in all.
+    walks: Vec<(usize, Option<String>)>,
+    target: usize,
 }
 
 impl Load {
@@ -104,7 +141,7 @@ impl Load {
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct Plan {
     /// The chunk's id: its index in the list (chunk 0 starts where the list starts). The
-    /// host keeps the chunk's items under it.
+    /// host keeps the chunk's items under it. For a refresh, the first chunk it replaces.
     pub chunk: usize,
     /// The resume token the walk starts at (`None`: where the list's own options start).
     pub start: Option<String>,
@@ -149,8 +186,8 @@ impl Walk<'static> {
 /// The answer to a [`Walk`].
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct Walked {
-    /// With keys: which of the walk's items the chunk keeps (`false`: its key is shown in the
-    /// window or earlier in the chunk already).
+    /// With keys: which of the walk's items the load keeps (`false`: its key is shown in the
+    /// window or earlier in the load already).
     pub keep: Option<Vec<bool>>,
     /// What comes next.
     pub next: Next,
@@ -159,10 +196,11 @@ pub struct Walked {
 /// After a walk: walk on, or the load is done.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub enum Next {
-    /// The chunk dropped items whose keys were shown and misses this many: walk again from
-    /// the walk's resume token for as many items and report that walk too.
+    /// Walk again from the walk's resume token for this many items and report that walk too:
+    /// the chunk dropped items whose keys were shown and misses them, or a refresh walks its
+    /// next chunk.
     Again(usize),
-    /// The chunk is complete.
+    /// The load is complete.
     Done(Done),
 }
 
@@ -176,6 +214,19 @@ pub struct Done {
     /// The chunk ended inside the last page it requested, which the next `More` load starts
     /// in: the host keeps that page (with its request token) for [`Plan::reuse_page`].
     pub keep_page: bool,
+    /// Where the host puts the items the load kept (all its walks', in order).
+    pub placement: Placement,
+}
+
+/// Where the items of a complete load go ([`Done::layout`]).
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum Placement {
+    /// They are the chunk [`Plan::chunk`] (nothing, when the window did not change).
+    Chunk,
+    /// They replace the whole window, cut into chunks of these counts from `window.start` on.
+    Window(Vec<usize>),
+    /// The first `n` go on top of the first chunk in memory; the rest are let go.
+    OnTop(usize),
 }
 
 impl List {
@@ -185,10 +236,55 @@ impl List {
         List {
             window,
             chunk_items,
-            keys: VecDeque::new(),
+            shown: VecDeque::new(),
             queue: Queue::Idle,
             kept: None,
+            first_index: 0,
+            fetches: 0,
+            digest_key: random_key(),
         }
+    }
+
+    /// A list whose window is in memory already (a [`snapshot`](Self::snapshot) taken
+    /// elsewhere, a server render): its chunks hold `counts` items each (their keys in
+    /// `keys`, with `itemKey`), and the first of them stands at `first_index`. The saved
+    /// window must hold as many chunks as `counts` has, and `keys` as many keys as there are
+    /// items.
+    pub fn with_items(
+        window: ChunkWindow,
+        chunk_items: Option<usize>,
+        counts: &[usize],
+        keys: Option<&[Option<Value>]>,
+        first_index: i64,
+    ) -> Result<List, CursorError> {
+        let bad = |why: &str| CursorError::Malformed(["infinite list snapshot: ", why].concat());
+        let window = window
+            .shown(counts.len())
+            .ok_or_else(|| bad("its chunks are not those of the state"))?;
+        let mut list = List::new(window, chunk_items);
+        let total: usize = counts.iter().sum();
+        if keys.is_some_and(|k| k.len() != total) {
+            return Err(bad("its items are not as many as the state counts"));
+        }
+        let mut at = 0;
+        for &count in counts {
+            let keys = match keys {
+                Some(keys) => keys[at..at + count]
+                    .iter()
+                    .map(|k| list.digest(k.as_ref()))
+                    .collect(),
+                None => Vec::new(),
+            };
+            at += count;
+            list.fetches += 1;
+            list.shown.push_back(Shown {
+                keys,
+                count,
+                fetch: list.fetches,
+            });
+        }
+        list.first_index = first_index;
+        Ok(list)
     }
 
     /// The window: which chunks are in memory, their start tokens, the saved state.
@@ -199,6 +295,30 @@ impl List {
     /// Items per chunk (`None`: one page).
     pub fn chunk_items(&self) -> Option<usize> {
         self.chunk_items
+    }
+
+    /// The index of the first item in memory, counted from the list's origin (where it opened:
+    /// the first item it loaded forward is 0). Loading or dropping a chunk at either edge never
+    /// changes the index of an item that stays in memory.
+    pub fn first_index(&self) -> i64 {
+        self.first_index
+    }
+
+    /// How many items each chunk in memory holds, in window order.
+    pub fn counts(&self) -> Vec<usize> {
+        self.shown.iter().map(|s| s.count).collect()
+    }
+
+    /// The window's state with the chunks in memory (their counts and the first index), for a
+    /// list built elsewhere with the same items ([`with_items`](Self::with_items)).
+    pub fn snapshot(&self) -> Value {
+        let mut value = self.window.to_value();
+        if let Value::Map(entries) = &mut value {
+            let counts = self.shown.iter().map(|s| Value::Int(s.count as i128));
+            entries.push(("c".to_owned(), Value::List(counts.collect())));
+            entries.push(("i".to_owned(), Value::Int(self.first_index.into())));
+        }
+        value
     }
 
     /// True from [`start`](Self::start) until every load started has [ended](Self::end).
@@ -223,42 +343,74 @@ impl List {
         Some(Load {
             kind,
             chunk: None,
-            keys: SentTokens::default(),
+            keys: Vec::new(),
             kept: 0,
             dropped: 0,
+            walks: Vec::new(),
+            target: 0,
         })
     }
 
     /// The load's turn came: the chunk it fetches, or `None` when there is none (the end, or
-    /// the start for a `Previous` load), and the load resolves with no items.
+    /// the start for a `Previous` load; an empty window for a window refresh), and the load
+    /// resolves with no items.
     pub fn begin(&mut self, load: &mut Load) -> Option<Plan> {
-        let (chunk, start) = match load.kind {
-            LoadKind::More => self.window.next_chunk(),
-            LoadKind::Previous => self.window.previous_chunk(),
-        }?;
+        let (chunk, start, want) = match load.kind {
+            LoadKind::More => {
+                let (chunk, start) = self.window.next_chunk()?;
+                (chunk, start, self.chunk_items)
+            }
+            LoadKind::Previous => {
+                let (chunk, start) = self.window.previous_chunk()?;
+                (chunk, start, self.chunk_items)
+            }
+            LoadKind::RefreshWindow => {
+                let range = self.window.window();
+                load.target = self.shown.iter().map(|s| s.count).sum();
+                if range.is_empty() || load.target == 0 {
+                    return None;
+                }
+                let start = self.window.start_of(range.start)?;
+                (range.start, start, self.refresh_want(load.target))
+            }
+            LoadKind::RefreshHead => (0, self.window.start_of(0)?, self.chunk_items),
+        };
         load.chunk = Some(chunk);
         // A kept page is for the load right after the one that cut it, and only for it.
         let reuse_page = self.kept.take() == Some(chunk) && load.kind == LoadKind::More;
         Some(Plan {
             chunk,
             start,
-            want: self.chunk_items,
+            want,
             reuse_page,
         })
     }
 
-    /// Whether the chunk keeps an item with `key`: not when a chunk in memory or the chunk
-    /// itself holds the key already.
-    fn keep(&self, load: &mut Load, key: Option<&Value>) -> bool {
-        key.is_none_or(|key| !self.keys.iter().any(|k| k.contains(key)) && load.keys.insert(key))
+    /// How many items the next walk of a window refresh hands out, `left` to go.
+    fn refresh_want(&self, left: usize) -> Option<usize> {
+        self.chunk_items.map(|n| n.min(left))
     }
 
-    /// A walk of the load ended. With keys, the chunk keeps the items whose keys are not shown
-    /// yet; a `More` chunk that dropped some and did not reach the end walks on from its
-    /// resume token to fill itself. A chunk before the window (`Previous`) is only cleaned, as
-    /// walking on from its end would run into the window. Filling stops after as many
-    /// duplicates as the window and the chunk hold keys (plus a chunk): a source that keeps
-    /// repeating keys is not walked to its end.
+    fn digest(&self, key: Option<&Value>) -> u128 {
+        match key {
+            None => NO_KEY,
+            Some(key) => digest(self.digest_key, key, &mut Vec::new()).max(1),
+        }
+    }
+
+    /// True when a chunk in memory shows an item with this digest.
+    fn shows(&self, d: u128) -> bool {
+        d != NO_KEY && self.shown.iter().any(|s| s.keys.contains(&d))
+    }
+
+    /// A walk of the load ended. With keys, the load keeps the items whose keys are not shown
+    /// yet (a refresh: not brought by itself yet, as it replaces what is shown); a `More`
+    /// chunk that dropped some and did not reach the end walks on from its resume token to
+    /// fill itself. A chunk before the window (`Previous`) is only cleaned, as walking on from
+    /// its end would run into the window. Filling stops after as many duplicates as the window
+    /// and the chunk hold keys (plus a chunk): a source that keeps repeating keys is not
+    /// walked to its end. A window refresh walks chunk after chunk until it brought as many
+    /// items as the window held when it started, or the end.
     pub fn walked(
         &mut self,
         load: &mut Load,
@@ -266,40 +418,81 @@ impl List {
         codec: &CursorCodec,
         scope: Option<&Value>,
     ) -> Walked {
+        let before = load.kept;
+        let shown_before = load.keys.len();
         let keep = walk.keys.map(|keys| {
-            let shown_in_chunk = load.keys.len();
             let keep: Vec<bool> = (0..walk.items)
-                .map(|i| self.keep(load, keys.get(i).and_then(Option::as_ref)))
+                .map(|i| {
+                    let d = self.digest(keys.get(i).and_then(Option::as_ref));
+                    let shown = d != NO_KEY
+                        && (load.keys.contains(&d) || (!load.kind.refresh() && self.shows(d)));
+                    if !shown {
+                        load.keys.push(d);
+                    }
+                    !shown
+                })
                 .collect();
             let kept = keep.iter().filter(|k| **k).count();
             load.kept += kept;
             load.dropped += walk.items - kept;
-            let shown = shown_in_chunk + self.keys.iter().map(SentTokens::len).sum::<usize>();
-            (keep, shown)
+            keep
         });
-        let (keep, items) = match keep {
-            Some((keep, shown)) => {
-                let want = self.chunk_items.unwrap_or(0);
-                let missing = want.saturating_sub(load.kept);
-                let dropped = load.dropped;
-                if load.kind == LoadKind::More
-                    && walk.resume.is_some()
-                    && dropped > 0
-                    && dropped <= shown + want
-                    && missing > 0
-                {
-                    return Walked {
-                        keep: Some(keep),
-                        next: Next::Again(missing),
-                    };
-                }
-                (Some(keep), load.kept)
+        if keep.is_none() {
+            load.kept += walk.items;
+        }
+        if load.kind == LoadKind::RefreshWindow {
+            load.walks.push((load.kept - before, walk.resume.clone()));
+            let left = load.target.saturating_sub(load.kept);
+            if walk.resume.is_some() && left > 0 {
+                let want = self.refresh_want(left).unwrap_or(0);
+                return Walked {
+                    keep,
+                    next: Next::Again(want),
+                };
             }
-            None => (None, walk.items),
+            return Walked {
+                keep,
+                next: Next::Done(self.refreshed(load)),
+            };
+        }
+        if keep.is_some() && load.kind == LoadKind::More {
+            let shown = shown_before + self.shown.iter().map(|s| s.keys.len()).sum::<usize>();
+            let want = self.chunk_items.unwrap_or(0);
+            let missing = want.saturating_sub(load.kept);
+            if walk.resume.is_some()
+                && load.dropped > 0
+                && load.dropped <= shown + want
+                && missing > 0
+            {
+                return Walked {
+                    keep,
+                    next: Next::Again(missing),
+                };
+            }
+        }
+        let done = if load.kind == LoadKind::RefreshHead {
+            self.head(load, walk.resume)
+        } else {
+            self.finish(load, walk, codec, scope)
         };
         Walked {
             keep,
-            next: Next::Done(self.finish(load, walk, items, codec, scope)),
+            next: Next::Done(done),
+        }
+    }
+
+    fn next_fetch(&mut self) -> u32 {
+        self.fetches = self.fetches.wrapping_add(1);
+        self.fetches
+    }
+
+    fn take_keys(&mut self, load: &mut Load) -> Vec<u128> {
+        let keys = core::mem::take(&mut load.keys);
+        // Without keys (none reported) the chunk keeps no digests, only its count.
+        if keys.iter().all(|d| *d == NO_KEY) {
+            Vec::new()
+        } else {
+            keys
         }
     }
 
@@ -307,17 +500,13 @@ impl List {
         &mut self,
         load: &mut Load,
         walk: Walk<'_>,
-        items: usize,
         codec: &CursorCodec,
         scope: Option<&Value>,
     ) -> Done {
         let resume = walk.resume;
+        let items = load.kept;
         let Some(chunk) = load.chunk.take() else {
-            return Done {
-                change: WindowChange::Nothing,
-                window: self.window.window(),
-                keep_page: false,
-            };
+            return self.unchanged();
         };
         let keep_page = match &resume {
             Some(resume) if load.kind == LoadKind::More && walk.rereadable => {
@@ -325,20 +514,35 @@ impl List {
             }
             _ => false,
         };
-        let edge = load.kind.edge();
+        let edge = if load.kind == LoadKind::Previous {
+            Edge::Front
+        } else {
+            Edge::Back
+        };
         let change = self.window.loaded(edge, chunk, resume, items);
-        let keys = core::mem::take(&mut load.keys);
+        let keys = self.take_keys(load);
+        let shown = Shown {
+            keys,
+            count: items,
+            fetch: self.next_fetch(),
+        };
         match change {
             WindowChange::Nothing => {}
-            WindowChange::Added(Edge::Back) => self.keys.push_back(keys),
-            WindowChange::Added(Edge::Front) => self.keys.push_front(keys),
+            WindowChange::Added(Edge::Back) => self.shown.push_back(shown),
             WindowChange::AddedAndDropped(Edge::Back) => {
-                self.keys.push_back(keys);
-                self.keys.pop_front();
+                self.shown.push_back(shown);
+                if let Some(dropped) = self.shown.pop_front() {
+                    self.first_index += dropped.count as i64;
+                }
+            }
+            WindowChange::Added(Edge::Front) => {
+                self.first_index -= items as i64;
+                self.shown.push_front(shown);
             }
             WindowChange::AddedAndDropped(Edge::Front) => {
-                self.keys.push_front(keys);
-                self.keys.pop_back();
+                self.first_index -= items as i64;
+                self.shown.push_front(shown);
+                self.shown.pop_back();
             }
         }
         let keep_page = keep_page && change != WindowChange::Nothing;
@@ -349,6 +553,112 @@ impl List {
             change,
             window: self.window.window(),
             keep_page,
+            placement: Placement::Chunk,
+        }
+    }
+
+    fn unchanged(&self) -> Done {
+        Done {
+            change: WindowChange::Nothing,
+            window: self.window.window(),
+            keep_page: false,
+            placement: Placement::Chunk,
+        }
+    }
+
+    /// A window refresh brought its chunks: they replace the window (whose first chunk keeps
+    /// its start and first index), their resume tokens the starts after it.
+    fn refreshed(&mut self, load: &mut Load) -> Done {
+        let Some(first) = load.chunk.take() else {
+            return self.unchanged();
+        };
+        let mut walks = core::mem::take(&mut load.walks);
+        // A walk that brought nothing after the first is the end, not a chunk.
+        while walks.len() > 1 && walks.last().is_some_and(|w| w.0 == 0) {
+            let (_, resume) = walks.pop().unwrap_or_default();
+            if let Some(last) = walks.last_mut() {
+                last.1 = resume;
+            }
+        }
+        let keys = self.take_keys(load);
+        let mut at = 0;
+        let mut shown = VecDeque::new();
+        for (count, _) in &walks {
+            let keys = keys
+                .get(at..at + count)
+                .map(<[u128]>::to_vec)
+                .unwrap_or_default();
+            at += count;
+            shown.push_back(Shown {
+                keys,
+                count: *count,
+                fetch: self.next_fetch(),
+            });
+        }
+        self.window.replace(first, &walks);
+        if self.window.window().is_empty() {
+            shown.clear();
+        }
+        self.shown = shown;
+        self.kept = None;
+        Done {
+            change: WindowChange::Added(Edge::Back),
+            window: self.window.window(),
+            keep_page: false,
+            placement: Placement::Window(self.counts()),
+        }
+    }
+
+    /// A head refresh brought the origin's chunk. When the window holds the origin chunk and a
+    /// key it shows is in the fresh chunk, the fresh items before the first such key go on top
+    /// of the window (the first index falls by their count; nothing else moves). Otherwise the
+    /// fresh chunk becomes the window, at index 0.
+    fn head(&mut self, load: &mut Load, resume: Option<String>) -> Done {
+        if load.chunk.take().is_none() {
+            return self.unchanged();
+        }
+        let keys = core::mem::take(&mut load.keys);
+        let at_origin = self.window.window().start == 0 && !self.shown.is_empty();
+        let first_shown = keys.iter().position(|d| self.shows(*d));
+        if let (true, Some(n)) = (at_origin, first_shown) {
+            let fetch = self.next_fetch();
+            if let Some(top) = self.shown.front_mut() {
+                if !top.keys.is_empty() {
+                    let mut on_top = keys;
+                    on_top.truncate(n);
+                    on_top.append(&mut top.keys);
+                    top.keys = on_top;
+                }
+                top.count += n;
+                top.fetch = fetch;
+            }
+            self.first_index -= n as i64;
+            return Done {
+                change: WindowChange::Added(Edge::Front),
+                window: self.window.window(),
+                keep_page: false,
+                placement: Placement::OnTop(n),
+            };
+        }
+        let count = load.kept;
+        let keys = if keys.iter().all(|d| *d == NO_KEY) {
+            Vec::new()
+        } else {
+            keys
+        };
+        self.window.replace(0, &[(count, resume)]);
+        self.shown.clear();
+        if !self.window.window().is_empty() {
+            let fetch = self.next_fetch();
+            self.shown.push_back(Shown { keys, count, fetch });
+        }
+        self.first_index = 0;
+        self.kept = None;
+        Done {
+            change: WindowChange::Added(Edge::Back),
+            window: self.window.window(),
+            keep_page: false,
+            placement: Placement::Window(self.counts()),
         }
     }
 

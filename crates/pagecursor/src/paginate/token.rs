@@ -124,18 +124,30 @@ pub struct SentTokens {
     buf: Vec<u8>,
 }
 
+/// A random key for [`siphash128`]. Without a random source the key stays fixed: collisions
+/// can then be searched for offline, which at worst stops a walk with `repeated_token` (or
+/// hides an item of a list as shown already).
+pub(crate) fn random_key() -> [u64; 2] {
+    let mut bytes = [0u8; 16];
+    let _ = getrandom::fill(&mut bytes);
+    let mut k0 = [0u8; 8];
+    let mut k1 = [0u8; 8];
+    k0.copy_from_slice(&bytes[..8]);
+    k1.copy_from_slice(&bytes[8..]);
+    [u64::from_le_bytes(k0), u64::from_le_bytes(k1)]
+}
+
+/// The keyed digest of a value's canonical form (map key order ignored), `buf` its scratch.
+pub(crate) fn digest(key: [u64; 2], value: &Value, buf: &mut Vec<u8>) -> u128 {
+    buf.clear();
+    canonical_bytes(value, true, buf);
+    u128::from_le_bytes(siphash128(key, buf))
+}
+
 impl Default for SentTokens {
     fn default() -> SentTokens {
-        let mut bytes = [0u8; 16];
-        // Without a random source the key stays fixed: collisions can then be searched for
-        // offline, which at worst stops a walk with `repeated_token`.
-        let _ = getrandom::fill(&mut bytes);
-        let mut k0 = [0u8; 8];
-        let mut k1 = [0u8; 8];
-        k0.copy_from_slice(&bytes[..8]);
-        k1.copy_from_slice(&bytes[8..]);
         SentTokens {
-            key: [u64::from_le_bytes(k0), u64::from_le_bytes(k1)],
+            key: random_key(),
             digests: DigestSet::default(),
             buf: Vec::new(),
         }
@@ -143,22 +155,16 @@ impl Default for SentTokens {
 }
 
 impl SentTokens {
-    fn digest(key: [u64; 2], value: &Value, buf: &mut Vec<u8>) -> u128 {
-        buf.clear();
-        canonical_bytes(value, true, buf);
-        u128::from_le_bytes(siphash128(key, buf))
-    }
-
     /// Records a token about to be sent. Returns false when an equal token was sent before.
     pub fn insert(&mut self, value: &Value) -> bool {
-        let d = SentTokens::digest(self.key, value, &mut self.buf);
+        let d = digest(self.key, value, &mut self.buf);
         self.digests.insert(d)
     }
 
     /// True when a token deep-equal to `value` was already sent.
     pub fn contains(&self, value: &Value) -> bool {
         self.digests
-            .contains(SentTokens::digest(self.key, value, &mut Vec::new()))
+            .contains(digest(self.key, value, &mut Vec::new()))
     }
 
     /// How many distinct tokens were sent.
