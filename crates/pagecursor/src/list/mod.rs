@@ -218,7 +218,7 @@ pub struct Done {
     pub placement: Placement,
 }
 
-/// Where the items of a complete load go ([`Done::layout`]).
+/// Where the items of a complete load go ([`Done::placement`]).
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub enum Placement {
     /// They are the chunk [`Plan::chunk`] (nothing, when the window did not change).
