@@ -487,13 +487,7 @@ impl List {
     }
 
     fn take_keys(&mut self, load: &mut Load) -> Vec<u128> {
-        let keys = core::mem::take(&mut load.keys);
-        // Without keys (none reported) the chunk keeps no digests, only its count.
-        if keys.iter().all(|d| *d == NO_KEY) {
-            Vec::new()
-        } else {
-            keys
-        }
+        digests(core::mem::take(&mut load.keys))
     }
 
     fn finish(
@@ -641,11 +635,7 @@ impl List {
             };
         }
         let count = load.kept;
-        let keys = if keys.iter().all(|d| *d == NO_KEY) {
-            Vec::new()
-        } else {
-            keys
-        };
+        let keys = digests(keys);
         self.window.replace(0, &[(count, resume)]);
         self.shown.clear();
         if !self.window.window().is_empty() {
@@ -686,6 +676,15 @@ impl List {
             Some(Edge::Front) => Some(LoadKind::Previous),
             None => None,
         }
+    }
+}
+
+/// A chunk's digests as it keeps them: none without keys (none reported), only its count.
+fn digests(keys: Vec<u128>) -> Vec<u128> {
+    if keys.iter().all(|d| *d == NO_KEY) {
+        Vec::new()
+    } else {
+        keys
     }
 }
 
