@@ -577,3 +577,36 @@ describe("resume without itemKey (the last item's content anchors the cut) again
     assert.ok(!again.requests[0].includes("cursor="), "page 1 fetched again");
   });
 });
+
+describe("an InfiniteList opened at a deep link loads before it with DRF's previous URL", { concurrency: false }, () => {
+  test("chunks of 5 over pages of 7, both ways from a next URL three pages in, every row once in feed order", async () => {
+    await reset(range(1, 50));
+    const order = await table("ascending");
+    // A deep link: the next URL of page 3 (rows 21 on).
+    const probe = drf("ascending", { pageSize: 7 });
+    let url;
+    for (let i = 0; i < 3; i++) url = (await probe.fetchPage(url, { signal: AbortSignal.timeout(10_000) })).next;
+    const feed = drf("ascending", { pageSize: 7 });
+    const directions = [];
+    const fetchPage = (token, ctx) => {
+      directions.push(ctx.direction);
+      return feed.fetchPage(token, ctx);
+    };
+    const list = new InfiniteList(fetchPage, { ...feed.options, prev: "previous", itemKey: "id", chunkItems: 5, maxChunks: 4, startToken: url });
+    assert.deepEqual(ids(await list.loadMore()), order.slice(21, 26));
+    assert.equal(list.hasPrevious, true);
+    const before = [];
+    while (list.hasPrevious) {
+      const chunk = await list.loadPrevious();
+      if (chunk.length > 0 && list.hasPrevious) assert.equal(chunk.length, 5);
+      before.unshift(...ids(chunk));
+    }
+    assert.deepEqual(before, order.slice(0, 21));
+    assert.equal(list.firstIndex, -21);
+    assert.ok(directions.includes("backward") && directions[0] === "forward");
+    // Down to the end through the chunks the cap dropped: the same rows again, in order.
+    const down = ids(list.items);
+    while (list.hasMore) down.push(...ids(await list.loadMore()));
+    assert.deepEqual(down, order);
+  });
+});

@@ -64,10 +64,18 @@ impl InfiniteLoad {
         self.plan.is_some()
     }
 
-    /// The id of the chunk the load fetches (its index in the list).
+    /// The id of the chunk the load fetches (its index from the list's origin; negative
+    /// before it).
     #[wasm_bindgen(getter)]
-    pub fn chunk(&self) -> usize {
-        self.plan.as_ref().map_or(0, |p| p.chunk)
+    pub fn chunk(&self) -> f64 {
+        self.plan.as_ref().map_or(0.0, |p| p.chunk as f64)
+    }
+
+    /// The chunk's walk goes backward (a chunk before the origin): it follows the pages'
+    /// previous tokens and hands out each page's items last first.
+    #[wasm_bindgen(getter)]
+    pub fn backward(&self) -> bool {
+        self.plan.as_ref().is_some_and(|p| p.backward)
     }
 
     /// The resume token the chunk's walk starts at (`undefined`: the list's own start).
@@ -91,9 +99,10 @@ impl InfiniteLoad {
     /// A walk of the chunk ended with `items` items and the paginator's `resume` token.
     /// `keys` (with `itemKey`): the driver's copies of the items' keys. `lastToken`: the last
     /// page the walk requested was requested with a token; `rereadable`: the walk reads a page
-    /// without user functions or a response body. Answers a number `n` when the chunk is to
-    /// be filled (walk again from `resume` for `n` items and report it here), otherwise
-    /// `undefined`: the load is done. Then see `keep`, `first`, `end`, `keepsPage`.
+    /// without user functions or a response body; `prev`: the driver's copy of the previous
+    /// token of the walk's first page (`undefined`: none). Answers a number `n` when the load
+    /// walks on (walk again from `resume` for `n` items, `0`: one page, and report it here),
+    /// otherwise `undefined`: the load is done. Then see `keep`, `first`, `end`, `keepsPage`.
     pub fn walked(
         &mut self,
         items: usize,
@@ -101,6 +110,7 @@ impl InfiniteLoad {
         keys: Option<Array>,
         #[wasm_bindgen(js_name = "lastToken")] last_token: bool,
         rereadable: bool,
+        prev: &JsValue,
     ) -> Option<usize> {
         // The driver checked that every key is a cursor value; one that still is not is kept,
         // compared with nothing.
@@ -115,6 +125,7 @@ impl InfiniteLoad {
             resume,
             last_token,
             rereadable,
+            prev: key_of(prev),
         };
         let walked = {
             let mut s = self.shared.borrow_mut();
@@ -142,25 +153,33 @@ impl InfiniteLoad {
 
     /// The first chunk in memory once the load is done.
     #[wasm_bindgen(getter)]
-    pub fn first(&self) -> usize {
-        self.done.as_ref().map_or(0, |d| d.window.start)
+    pub fn first(&self) -> f64 {
+        self.done.as_ref().map_or(0.0, |d| d.window.start as f64)
     }
 
     /// The chunk after the last one in memory once the load is done.
     #[wasm_bindgen(getter)]
-    pub fn end(&self) -> usize {
-        self.done.as_ref().map_or(0, |d| d.window.end)
+    pub fn end(&self) -> f64 {
+        self.done.as_ref().map_or(0.0, |d| d.window.end as f64)
     }
 
     /// Where the items the load kept go, once it is done: `undefined` when they are the chunk
-    /// `chunk` (or nothing); otherwise see `counts` and `onTop`.
-    /// The items replace the whole window, cut into chunks of these counts from `first` on
-    /// (a refresh).
+    /// `chunk` (or nothing); otherwise see `counts` and `onTop`. The items replace the
+    /// window's chunks from `from` on (a refresh), cut into chunks of these counts.
     #[wasm_bindgen(getter)]
     pub fn counts(&self) -> Option<Vec<u32>> {
         match &self.done.as_ref()?.placement {
-            Placement::Window(counts) => Some(counts_array(counts)),
+            Placement::Window { counts, .. } => Some(counts_array(counts)),
             _ => None,
+        }
+    }
+
+    /// The first chunk a refresh's items replace (see `counts`).
+    #[wasm_bindgen(getter)]
+    pub fn from(&self) -> f64 {
+        match self.done.as_ref().map(|d| &d.placement) {
+            Some(Placement::Window { from, .. }) => *from as f64,
+            _ => 0.0,
         }
     }
 
@@ -215,8 +234,8 @@ pub struct ItemAt {
 impl ItemAt {
     /// The chunk's id.
     #[wasm_bindgen(getter)]
-    pub fn chunk(&self) -> usize {
-        self.at.chunk
+    pub fn chunk(&self) -> f64 {
+        self.at.chunk as f64
     }
 
     /// The item's index in its chunk.
@@ -435,8 +454,8 @@ impl InfiniteList {
 
     /// The first chunk in memory (the id of the first of `counts`).
     #[wasm_bindgen(getter, js_name = "windowStart")]
-    pub fn window_start(&self) -> usize {
-        self.shared.borrow().list.window().window().start
+    pub fn window_start(&self) -> f64 {
+        self.shared.borrow().list.window().window().start as f64
     }
 
     /// How many items each chunk in memory holds, in window order.

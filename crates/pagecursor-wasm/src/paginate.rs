@@ -29,7 +29,7 @@ use wasm_bindgen::JsCast;
 use super::codec::JsCursorCodec;
 use super::convert::{to_value, token_to_value};
 use pagecursor::codec::CursorCodec;
-use pagecursor::paginate::link::next_link;
+use pagecursor::paginate::link::{next_link, prev_link};
 use pagecursor::paginate::resume::scope_digest;
 use pagecursor::paginate::retry::is_retryable;
 use pagecursor::paginate::{
@@ -789,5 +789,11 @@ impl PaginatorCore {
     #[wasm_bindgen(js_name = "nextLink")]
     pub fn next_link(header: &str) -> Option<String> {
         next_link(header)
+    }
+
+    /// The `rel="prev"` (or `"previous"`) target of a `Link` header.
+    #[wasm_bindgen(js_name = "prevLink")]
+    pub fn prev_link(header: &str) -> Option<String> {
+        prev_link(header)
     }
 }

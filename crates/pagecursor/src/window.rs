@@ -8,14 +8,19 @@ use crate::error::{decimal, CursorError};
 use crate::prelude::*;
 use crate::stack::{check_version, LIST_STATE_VERSION};
 use crate::value::Value;
+use alloc::collections::VecDeque;
 
-/// The chunk bookkeeping of an infinite list: the resume token at which every loaded chunk
-/// starts (also of chunks dropped from memory), and the window of chunks held in memory.
+/// The chunk bookkeeping of an infinite list: the start at which every known chunk begins
+/// (also of chunks dropped from memory), and the window of chunks held in memory.
 ///
-/// Chunk `0` starts where the list's own options start (`None`); chunk `i > 0` starts at the
-/// paginator's resume token after chunk `i - 1`. Loading past the window's end appends a chunk
-/// (dropping the first one past `max_chunks`); loading before it prepends the chunk from its
-/// kept start token (dropping the last one past `max_chunks`).
+/// Chunks are numbered from the list's origin: chunk `0` starts where the list's own options
+/// start (`None`), chunk `i > 0` at the paginator's resume token after chunk `i - 1`. Chunks
+/// before the origin have negative ids and are walked backward (with the pages' previous
+/// tokens): chunk `-1` starts at the previous token of the origin's first page, chunk `-k - 1`
+/// at the resume token of chunk `-k`'s backward walk. Each chunk is walked from its own start
+/// in its own direction ([`backward`](Self::backward)), whichever edge of the window it is
+/// loaded at. Loading past the window's end appends a chunk (dropping the first one past
+/// `max_chunks`); loading before it prepends one (dropping the last one past `max_chunks`).
 ///
 /// ```
 /// use pagecursor::window::{ChunkWindow, Edge};
@@ -30,12 +35,18 @@ use crate::value::Value;
 /// ```
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct ChunkWindow {
-    /// `starts[i]`: the resume token chunk `i` starts at (`None` for chunk 0).
-    starts: Vec<Option<String>>,
-    /// The index of the first chunk that does not exist, once the end was seen.
-    end: Option<usize>,
+    /// `starts[i]`: the start of chunk `base + i` (`None` for chunk 0, the list's own start).
+    starts: VecDeque<Option<String>>,
+    /// The id of the chunk `starts[0]` starts (0, or below once a chunk before the origin is
+    /// known).
+    base: i64,
+    /// The id of the first chunk that does not exist, once the end was seen.
+    end: Option<i64>,
+    /// The id of the first chunk that exists, once the beginning was seen (the origin's first
+    /// page had no previous token, or a backward walk reached a page without one).
+    begin: Option<i64>,
     /// The first chunk in memory.
-    first: usize,
+    first: i64,
     /// How many chunks are in memory.
     len: usize,
     max_chunks: Option<usize>,
@@ -87,8 +98,10 @@ impl ChunkWindow {
     /// An empty window before chunk 0; `max_chunks` bounds the chunks held in memory.
     pub fn new(max_chunks: Option<usize>) -> ChunkWindow {
         ChunkWindow {
-            starts: vec![None],
+            starts: VecDeque::from([None]),
+            base: 0,
             end: None,
+            begin: None,
             first: 0,
             len: 0,
             max_chunks: max_chunks.map(|m| m.max(1)),
@@ -96,68 +109,98 @@ impl ChunkWindow {
         }
     }
 
-    /// The chunk indices held in memory.
-    pub fn window(&self) -> core::ops::Range<usize> {
-        self.first..self.first + self.len
+    /// The chunk ids held in memory.
+    pub fn window(&self) -> core::ops::Range<i64> {
+        self.first..self.first + self.len as i64
     }
 
-    /// How many chunk start tokens are kept (memory grows by one short string per chunk).
+    /// How many chunk starts are kept (memory grows by one short string per chunk).
     pub fn known_chunks(&self) -> usize {
         self.starts.len()
     }
 
-    /// The chunk after the window and its start token, unless the end was reached.
-    pub fn next_chunk(&self) -> Option<(usize, Option<String>)> {
-        let index = self.first + self.len;
+    /// The start of chunk `index`, when it is known (`Some(None)`: the list's own start).
+    pub fn start_of(&self, index: i64) -> Option<Option<String>> {
+        let at = usize::try_from(index.checked_sub(self.base)?).ok()?;
+        self.starts.get(at).cloned()
+    }
+
+    /// Whether chunk `index` is walked backward from its start: a chunk before the origin.
+    pub fn backward(index: i64) -> bool {
+        index < 0
+    }
+
+    /// The chunk after the window and its start, unless the end was reached.
+    pub fn next_chunk(&self) -> Option<(i64, Option<String>)> {
+        let index = self.first + self.len as i64;
         if self.end.is_some_and(|e| index >= e) {
             return None;
         }
-        self.starts.get(index).map(|s| (index, s.clone()))
+        self.start_of(index).map(|s| (index, s))
     }
 
-    /// The chunk before the window and its start token, unless the window starts at chunk 0.
-    pub fn previous_chunk(&self) -> Option<(usize, Option<String>)> {
-        let index = self.first.checked_sub(1)?;
-        self.starts.get(index).map(|s| (index, s.clone()))
+    /// The chunk before the window and its start, unless the window starts at the beginning
+    /// (or nothing before it is known yet).
+    pub fn previous_chunk(&self) -> Option<(i64, Option<String>)> {
+        let index = self.first - 1;
+        if self.begin.is_some_and(|b| index < b) {
+            return None;
+        }
+        self.start_of(index).map(|s| (index, s))
     }
 
-    /// The start token of chunk `index`, when it is known (`Some(None)`: the list's own start).
-    pub fn start_of(&self, index: usize) -> Option<Option<String>> {
-        self.starts.get(index).cloned()
+    /// The origin's first page was read: `before` is the start of the backward walk of the
+    /// chunk before the origin (a resume token made from that page's previous token), `None`
+    /// when the page had none (the origin is the beginning). Known once: later reads of the
+    /// origin change nothing.
+    pub fn origin_read(&mut self, before: Option<String>) {
+        if self.base < 0 || self.begin.is_some() {
+            return;
+        }
+        match before {
+            Some(start) => {
+                self.starts.push_front(Some(start));
+                self.base = -1;
+            }
+            None => self.begin = Some(0),
+        }
     }
 
     /// The same window with its last `n` chunks in memory: a window restored from
     /// [`to_value`](Self::to_value) (empty, right after the saved window) whose saved chunks
     /// came with it (a snapshot's items). `None` when the saved window held fewer chunks.
     pub fn shown(mut self, n: usize) -> Option<ChunkWindow> {
-        if self.len != 0 || self.first < n {
+        let n64 = i64::try_from(n).ok()?;
+        if self.len != 0 || self.first - n64 < self.base {
             return None;
         }
-        self.first -= n;
+        self.first -= n64;
         self.len = n;
         Some(self)
     }
 
-    /// The window walked again from chunk `first`'s start: it becomes the chunks the walks
-    /// brought, `(items, resume token)` each, the first at `first`; their resume tokens are the
-    /// starts after it, and the starts known past them are forgotten (the data moved). A last
-    /// walk without a resume token is the end; one that brought nothing is no chunk.
-    pub fn replace(&mut self, first: usize, walks: &[(usize, Option<String>)]) {
-        self.starts.truncate(first + 1);
+    /// The window walked again forward from chunk `first`'s start (`first >= 0`): it becomes
+    /// the chunks the walks brought, `(items, resume token)` each, the first at `first`; their
+    /// resume tokens are the starts after it, and the starts known past them are forgotten (the
+    /// data moved). A last walk without a resume token is the end; one that brought nothing is
+    /// no chunk. Chunks before `first` stay as they are.
+    pub fn replace(&mut self, first: i64, walks: &[(usize, Option<String>)]) {
+        let keep = usize::try_from(first - self.base + 1).unwrap_or(0);
+        self.starts.truncate(keep.max(1));
         self.first = first;
         self.len = 0;
         self.end = None;
         for (items, resume) in walks {
             match resume {
                 Some(token) => {
-                    self.starts.push(Some(token.clone()));
+                    self.starts.push_back(Some(token.clone()));
                     self.len += 1;
                 }
                 None => {
                     if *items > 0 {
                         self.len += 1;
                     }
-                    self.end = Some(first + self.len);
+                    self.end = Some(first + self.len as i64);
                     break;
                 }
             }
@@ -170,18 +213,20 @@ impl ChunkWindow {
         self.next_chunk().is_some()
     }
 
-    /// True when chunks before the window were dropped from memory.
+    /// True when a chunk before the window can be loaded: one dropped from memory, or one
+    /// before the origin.
     pub fn has_previous(&self) -> bool {
-        self.first > 0
+        self.previous_chunk().is_some()
     }
 
     /// Chunk `index` (from [`next_chunk`](Self::next_chunk) or
-    /// [`previous_chunk`](Self::previous_chunk)) loaded `items` items and the walk stopped at
-    /// `resume` (`None`: the end of the data). Ignored when the window moved meanwhile.
+    /// [`previous_chunk`](Self::previous_chunk)) loaded `items` items and its walk stopped at
+    /// `resume` (`None`: the end of the data in its direction). Ignored when the window moved
+    /// meanwhile.
     pub fn loaded(
         &mut self,
         edge: Edge,
-        index: usize,
+        index: i64,
         resume: Option<String>,
         items: usize,
     ) -> WindowChange {
@@ -195,22 +240,30 @@ impl ChunkWindow {
         // A load ran at this edge: its sentinel is no longer held (a "load earlier" button
         // may load before the sentinel was out of view).
         self.sentinels[edge as usize].held = false;
+        // The chunk a walk's resume token starts: the next one forward, the one before backward.
+        let backward = ChunkWindow::backward(index);
+        let following = if backward { index - 1 } else { index + 1 };
         match resume {
-            Some(token) => {
-                if index + 1 == self.starts.len() {
-                    self.starts.push(Some(token));
-                } else if let Some(slot) = self.starts.get_mut(index + 1) {
-                    *slot = Some(token);
-                }
-            }
-            // Refetching a chunk before the window that now reaches the end means the data
-            // shrank; the chunks in memory stay, so only a load at the back marks the end.
-            None if edge == Edge::Front => {}
+            Some(token) => self.set_start(following, token),
+            // A chunk walked in its own direction that now reaches the end there, loaded at
+            // the other edge (fetched again after a drop), means the data shrank; the chunks
+            // in memory stay, so only a load that grows the list marks the end.
+            None if (edge == Edge::Front) != backward => {}
             None => {
-                // Later chunks (known from an earlier pass) no longer exist.
-                self.starts.truncate(index + 1);
-                self.end = Some(if items == 0 { index } else { index + 1 });
-                if items == 0 && edge == Edge::Back {
+                // Chunks known from an earlier pass past this one no longer exist.
+                let empty = items == 0;
+                if backward {
+                    while self.base < index {
+                        self.starts.pop_front();
+                        self.base += 1;
+                    }
+                    self.begin = Some(if empty { index + 1 } else { index });
+                } else {
+                    self.starts
+                        .truncate(usize::try_from(index - self.base + 1).unwrap_or(1));
+                    self.end = Some(if empty { index } else { index + 1 });
+                }
+                if empty {
                     return WindowChange::Nothing;
                 }
             }
@@ -238,6 +291,21 @@ impl ChunkWindow {
             return WindowChange::AddedAndDropped(edge);
         }
         WindowChange::Added(edge)
+    }
+
+    /// Records the start of chunk `index`, growing the known starts by one at either end.
+    fn set_start(&mut self, index: i64, token: String) {
+        if index == self.base - 1 {
+            self.starts.push_front(Some(token));
+            self.base -= 1;
+        } else if index - self.base == self.starts.len() as i64 {
+            self.starts.push_back(Some(token));
+        } else if let Some(slot) = usize::try_from(index - self.base)
+            .ok()
+            .and_then(|at| self.starts.get_mut(at))
+        {
+            *slot = Some(token);
+        }
     }
 
     /// A scroll-driven UI's report of a sentinel: in view or not. Returns the load it should
@@ -284,10 +352,11 @@ impl ChunkWindow {
         }
     }
 
-    /// The state as a [`Value`]: the chunk start tokens, the end, and the window (first chunk
-    /// and length). A restored window is empty and positioned right after the saved window, like
-    /// a paginator's resume token: loading more continues with the chunk after it, loading
-    /// previous refetches the saved window's chunks from the last one back.
+    /// The state as a [`Value`]: the chunk starts (and the id of the first, when chunks before
+    /// the origin are known), the end and the beginning when known, and the window (first
+    /// chunk and length). A restored window is empty and positioned right after the saved
+    /// window, like a paginator's resume token: loading more continues with the chunk after
+    /// it, loading previous refetches the saved window's chunks from the last one back.
     pub fn to_value(&self) -> Value {
         let mut entries = vec![
             ("v".to_owned(), Value::Int(LIST_STATE_VERSION)),
@@ -300,11 +369,17 @@ impl ChunkWindow {
                         .collect(),
                 ),
             ),
-            ("f".to_owned(), Value::Int(self.first as i128)),
+            ("f".to_owned(), Value::Int(self.first.into())),
             ("n".to_owned(), Value::Int(self.len as i128)),
         ];
         if let Some(end) = self.end {
-            entries.push(("e".to_owned(), Value::Int(end as i128)));
+            entries.push(("e".to_owned(), Value::Int(end.into())));
+        }
+        if self.base != 0 {
+            entries.push(("b".to_owned(), Value::Int(self.base.into())));
+        }
+        if let Some(begin) = self.begin {
+            entries.push(("g".to_owned(), Value::Int(begin.into())));
         }
         Value::Map(entries)
     }
@@ -315,12 +390,13 @@ impl ChunkWindow {
         max_chunks: Option<usize>,
     ) -> Result<ChunkWindow, CursorError> {
         let bad = |why: &str| CursorError::Malformed(["infinite list state: ", why].concat());
-        let index = |key: &str| -> Result<Option<usize>, CursorError> {
+        // Chunk ids and counts stay far inside i64 (a list of 2^40 chunks is no list).
+        const LIMIT: i128 = 1 << 40;
+        let number = |key: &str| -> Result<Option<i64>, CursorError> {
             match value.get(key) {
                 None => Ok(None),
-                Some(Value::Int(i)) => usize::try_from(*i)
-                    .map(Some)
-                    .map_err(|_| bad(&[key, " is out of range"].concat())),
+                Some(Value::Int(i)) if *i >= -LIMIT && *i <= LIMIT => Ok(Some(*i as i64)),
+                Some(Value::Int(_)) => Err(bad(&[key, " is out of range"].concat())),
                 Some(_) => Err(bad(&[key, " is not an integer"].concat())),
             }
         };
@@ -332,36 +408,56 @@ impl ChunkWindow {
         let Some(Value::List(list)) = value.get("s") else {
             return Err(bad("no chunk starts"));
         };
-        let mut starts = Vec::with_capacity(list.len());
-        for (i, s) in list.iter().enumerate() {
-            match (i, s) {
-                (0, Value::Null) => starts.push(None),
-                (i, Value::String(t)) if i > 0 && !t.is_empty() => starts.push(Some(t.clone())),
-                _ => return Err(bad(&["bad start of chunk ", &decimal(i as u64)].concat())),
-            }
-        }
-        if starts.is_empty() {
+        let base = number("b")?.unwrap_or(0);
+        if base > 0 || list.len() as i64 <= -base {
             return Err(bad("no chunk starts"));
         }
-        let first = index("f")?.ok_or_else(|| bad("no window"))?;
-        let len = index("n")?.ok_or_else(|| bad("no window"))?;
-        let end = index("e")?;
-        let position = first
-            .checked_add(len)
-            .ok_or_else(|| bad("window out of range"))?;
-        // The chunk after the window must be startable, or be the known end.
-        let startable = position < starts.len() || end == Some(position);
-        if !startable || end.is_some_and(|e| e > starts.len() || position > e) {
+        let mut starts = VecDeque::with_capacity(list.len());
+        for (i, s) in list.iter().enumerate() {
+            let id = base + i as i64;
+            match (id, s) {
+                (0, Value::Null) => starts.push_back(None),
+                (id, Value::String(t)) if id != 0 && !t.is_empty() => {
+                    starts.push_back(Some(t.clone()))
+                }
+                _ => return Err(bad(&["bad start of chunk ", &signed(id)].concat())),
+            }
+        }
+        let first = number("f")?.ok_or_else(|| bad("no window"))?;
+        let len = number("n")?.ok_or_else(|| bad("no window"))?;
+        let (end, begin) = (number("e")?, number("g")?);
+        let position = first + len;
+        let known = base + starts.len() as i64;
+        // The chunk after the window must be startable, or be the known end; the window must
+        // lie within the known starts and the beginning and end.
+        let startable = position < known || end == Some(position);
+        if len < 0
+            || first < base
+            || !startable
+            || end.is_some_and(|e| e > known || position > e)
+            || begin.is_some_and(|g| g < base || g > first)
+        {
             return Err(bad("window outside the known chunks"));
         }
         Ok(ChunkWindow {
             starts,
+            base,
             end,
+            begin,
             first: position,
             len: 0,
             max_chunks: max_chunks.map(|m| m.max(1)),
             sentinels: Default::default(),
         })
+    }
+}
+
+/// A chunk id in words (a negative one with its sign).
+fn signed(id: i64) -> String {
+    if id < 0 {
+        ["-", &decimal(id.unsigned_abs())].concat()
+    } else {
+        decimal(id as u64)
     }
 }
 

@@ -62,6 +62,7 @@ fn keyed<'a>(keys: &'a [Option<Value>], resume: Option<String>) -> Walk<'a> {
         resume,
         last_token: true,
         rereadable: true,
+        prev: None,
     }
 }
 
@@ -115,14 +116,15 @@ fn each_chunk_starts_at_the_resume_token_of_the_one_before_and_wants_chunk_items
         assert_eq!(
             plan,
             Plan {
-                chunk: i,
+                chunk: i as i64,
+                backward: false,
                 start: starts[i].clone(),
                 want: Some(20),
                 reuse_page: false
             }
         );
         assert_eq!(done.change, WindowChange::Added(Edge::Back));
-        assert_eq!(done.window, 0..i + 1);
+        assert_eq!(done.window, 0..i as i64 + 1);
         starts.push(Some(token.clone()));
     }
     // The data ends exactly at a chunk boundary: the empty last chunk adds nothing.
@@ -184,10 +186,13 @@ fn the_cap_drops_chunks_but_keeps_their_start_tokens_and_previous_loads_them_aga
         let mut load = list.start(LoadKind::Previous).expect("a new load");
         let plan = begin(&mut list, &mut load);
         assert_eq!(plan.chunk, chunk);
-        assert_eq!(plan.start, chunk.checked_sub(1).map(|i| tokens[i].clone()));
+        assert_eq!(
+            plan.start,
+            (chunk as usize).checked_sub(1).map(|i| tokens[i].clone())
+        );
         finished(list.walked(
             &mut load,
-            Walk::new(5, Some(tokens[chunk].clone())),
+            Walk::new(5, Some(tokens[chunk as usize].clone())),
             &codec,
             None,
         ));
@@ -445,6 +450,7 @@ fn a_list_built_again_starts_over_and_a_restored_one_after_its_window() {
         plan,
         Plan {
             chunk: 0,
+            backward: false,
             start: None,
             want: Some(3),
             reuse_page: false
@@ -584,7 +590,13 @@ fn a_window_refresh_walks_as_many_items_as_the_window_holds_and_replaces_it() {
         (1, true, Some(2))
     );
     assert_eq!(agains, vec![Some(2), Some(2)]);
-    assert_eq!(done.placement, Placement::Window(vec![2, 2, 2]));
+    assert_eq!(
+        done.placement,
+        Placement::Window {
+            from: 1,
+            counts: vec![2, 2, 2]
+        }
+    );
     assert_eq!((done.window.clone(), list.first_index()), (1..4, 2));
     // The next chunk starts where the refresh ended; the old start of chunk 4 is forgotten.
     let mut load = list.start(LoadKind::More).unwrap();
@@ -603,7 +615,13 @@ fn a_window_refresh_walks_as_many_items_as_the_window_holds_and_replaces_it() {
         LoadKind::RefreshWindow,
         &[(&keys(&[3]), None)],
     );
-    assert_eq!(done.placement, Placement::Window(vec![1]));
+    assert_eq!(
+        done.placement,
+        Placement::Window {
+            from: 1,
+            counts: vec![1]
+        }
+    );
     assert_eq!(done.window, 1..2);
     assert!(!list.window().has_more());
     // One that finds nothing leaves an empty window at the end.
@@ -615,7 +633,13 @@ fn a_window_refresh_walks_as_many_items_as_the_window_holds_and_replaces_it() {
     );
     assert_eq!(
         (done.placement, done.window),
-        (Placement::Window(vec![]), 1..1)
+        (
+            Placement::Window {
+                from: 1,
+                counts: vec![]
+            },
+            1..1
+        )
     );
     // An empty window has nothing to refresh.
     let mut load = list.start(LoadKind::RefreshWindow).unwrap();
@@ -670,7 +694,14 @@ fn a_head_refresh_puts_new_items_on_top_or_becomes_the_window() {
     );
     assert_eq!(
         (done.placement, done.window.clone(), list.first_index()),
-        (Placement::Window(vec![3]), 0..1, 0)
+        (
+            Placement::Window {
+                from: 0,
+                counts: vec![3]
+            },
+            0..1,
+            0
+        )
     );
     let mut load = list.start(LoadKind::More).unwrap();
     assert_eq!(
@@ -700,7 +731,14 @@ fn a_head_refresh_puts_new_items_on_top_or_becomes_the_window() {
     );
     assert_eq!(
         (done.placement, done.window, far.first_index()),
-        (Placement::Window(vec![1]), 0..1, 0)
+        (
+            Placement::Window {
+                from: 0,
+                counts: vec![1]
+            },
+            0..1,
+            0
+        )
     );
 }
 
@@ -825,4 +863,100 @@ fn a_snapshot_builds_a_list_with_its_window_in_memory() {
             .code(),
         "malformed"
     );
+}
+
+/// A walk of `items` items (keys in walk order) whose first page had the previous token `prev`.
+fn with_prev<'a>(
+    keys: &'a [Option<Value>],
+    resume: Option<String>,
+    prev: Option<&str>,
+) -> Walk<'a> {
+    Walk {
+        prev: prev.map(Value::from),
+        ..keyed(keys, resume)
+    }
+}
+
+#[test]
+fn a_list_loads_before_its_origin_backward_from_the_first_pages_previous_token() {
+    let codec = CursorCodec::default();
+    let mut list = List::new(ChunkWindow::new(Some(3)), Some(2));
+    // Nothing before the origin is known until its first page was read.
+    assert!(!list.window().has_previous());
+    let mut load = list.start(LoadKind::More).unwrap();
+    begin(&mut list, &mut load);
+    let origin = keys(&[50, 49]);
+    let walk = with_prev(&origin, Some(resume(&codec, Some("n1"), 0)), Some("p0"));
+    finished(list.walked(&mut load, walk, &codec, None));
+    list.end(load);
+    assert!(list.window().has_previous());
+    // Chunk -1 walks backward from a resume token whose first request is that previous token.
+    let mut load = list.start(LoadKind::Previous).unwrap();
+    let plan = begin(&mut list, &mut load);
+    assert_eq!(
+        (plan.chunk, plan.backward, plan.start.clone()),
+        (-1, true, Some(resume(&codec, Some("p0"), 0)))
+    );
+    // The walk hands out the items nearest the window first: 51, 52.
+    let done = finished(list.walked(
+        &mut load,
+        keyed(&keys(&[51, 52]), Some(resume(&codec, Some("p1"), 0))),
+        &codec,
+        None,
+    ));
+    list.end(load);
+    assert_eq!(
+        (done.window, list.first_index(), list.counts()),
+        (-1..1, -2, vec![2, 2])
+    );
+    // Its keys are kept in list order: 52 first.
+    assert_eq!(
+        list.locate(&Value::Int(52)).map(|at| (at.chunk, at.index)),
+        Some((-1, 0))
+    );
+    // The next one continues from that walk's resume token, and the beginning ends it.
+    let mut load = list.start(LoadKind::Previous).unwrap();
+    let plan = begin(&mut list, &mut load);
+    assert_eq!(
+        (plan.chunk, plan.start),
+        (-2, Some(resume(&codec, Some("p1"), 0)))
+    );
+    let done = finished(list.walked(&mut load, keyed(&keys(&[53]), None), &codec, None));
+    list.end(load);
+    assert_eq!((done.window, list.first_index()), (-2..1, -3));
+    assert!(!list.window().has_previous());
+    // Past the cap a load at the back drops chunk -2; loading before again walks it backward
+    // from its own start, whichever edge.
+    load_more(&mut list, &codec, 2, Some(resume(&codec, Some("n2"), 0)));
+    assert_eq!((list.window().window(), list.first_index()), (-1..2, -2));
+    let mut load = list.start(LoadKind::Previous).unwrap();
+    let plan = begin(&mut list, &mut load);
+    assert_eq!((plan.chunk, plan.backward), (-2, true));
+    list.end(load);
+    // The state keeps the chunks before the origin and the beginning.
+    let back = ChunkWindow::from_value(&list.window().to_value(), Some(3)).unwrap();
+    assert_eq!(
+        back.previous_chunk(),
+        Some((1, Some(resume(&codec, Some("n1"), 0))))
+    );
+    let shown = back.clone().shown(3).unwrap();
+    assert_eq!(shown.window(), -1..2);
+    assert_eq!(shown.previous_chunk().map(|p| p.0), Some(-2));
+    // A first page without a previous token: the origin is the beginning.
+    let mut plain = List::new(ChunkWindow::new(None), Some(2));
+    let mut load = plain.start(LoadKind::More).unwrap();
+    begin(&mut plain, &mut load);
+    finished(plain.walked(
+        &mut load,
+        with_prev(&keys(&[1, 2]), None, None),
+        &codec,
+        None,
+    ));
+    plain.end(load);
+    assert!(!plain.window().has_previous());
+    // A window refresh of a window that starts before the origin walks from the origin on.
+    let mut load = list.start(LoadKind::RefreshWindow).unwrap();
+    let plan = begin(&mut list, &mut load);
+    assert_eq!((plan.chunk, plan.backward, plan.want), (0, false, Some(2)));
+    list.end(load);
 }

@@ -99,6 +99,12 @@ export type Locations<V, Page, Item, Token, NextRequired extends boolean, D> = {
    * the key of the last item handed out, and the resumed walk skips the refetched page up to it.
    */
   itemKey?: PagePath<Item> | ((item: Item) => unknown) | undefined;
+  /**
+   * Dotted path (from `root`) or function giving the token of the page before this one, which
+   * an `InfiniteList` follows to load before where it opened (`ctx.direction` "backward").
+   * Only ever read, never required; the keyset, relay and link presets know theirs.
+   */
+  prev?: NextLocation<V, Page, Token, D> | undefined;
 } & (NextRequired extends true
   ? {
       /** Dotted path (from `root`) or function giving the token of the next page. */

@@ -67,11 +67,13 @@ export class InfiniteLoad {
     [Symbol.dispose](): void;
     begin(): boolean;
     finish(): void;
-    walked(items: number, resume: string | null | undefined, keys: Array<any> | null | undefined, lastToken: boolean, rereadable: boolean): number | undefined;
+    walked(items: number, resume: string | null | undefined, keys: Array<any> | null | undefined, lastToken: boolean, rereadable: boolean, prev: any): number | undefined;
+    readonly backward: boolean;
     readonly chunk: number;
     readonly counts: Uint32Array | undefined;
     readonly end: number;
     readonly first: number;
+    readonly from: number;
     readonly keep: Uint8Array | undefined;
     readonly keepsPage: boolean;
     readonly onTop: number | undefined;
@@ -96,6 +98,7 @@ export class PaginatorCore {
     constructor(driver: any, numbers: Float64Array | number[], scope: any, codec: CursorCodec, resume: any, start: any, start_form: any);
     static nextLink(header: string): string | undefined;
     page(id: number, len: number, token: any, form: any, more: boolean | null | undefined, now: number, keys: any): boolean;
+    static prevLink(header: string): string | undefined;
     pullWith(now: number, taken: number, whole: boolean, id: number, len: number, text?: string | null, more?: boolean | null): Pull;
     pull(now: number, taken: number, whole: boolean): Pull;
     resumeToken(): string | undefined;
@@ -320,6 +323,7 @@ export interface InitOutput {
         number,
         number
     ];
+    readonly infiniteload_backward: (a: number) => number;
     readonly infiniteload_begin: (a: number) => number;
     readonly infiniteload_chunk: (a: number) => number;
     readonly infiniteload_counts: (a: number) => [
@@ -329,6 +333,7 @@ export interface InitOutput {
     readonly infiniteload_end: (a: number) => number;
     readonly infiniteload_finish: (a: number) => void;
     readonly infiniteload_first: (a: number) => number;
+    readonly infiniteload_from: (a: number) => number;
     readonly infiniteload_keep: (a: number) => [
         number,
         number
@@ -340,7 +345,7 @@ export interface InitOutput {
         number,
         number
     ];
-    readonly infiniteload_walked: (a: number, b: number, c: number, d: number, e: number, f: number, g: number) => number;
+    readonly infiniteload_walked: (a: number, b: number, c: number, d: number, e: number, f: number, g: number, h: any) => number;
     readonly infiniteload_want: (a: number) => number;
     readonly itemat_chunk: (a: number) => number;
     readonly itemat_index: (a: number) => number;
@@ -374,6 +379,10 @@ export interface InitOutput {
         number
     ];
     readonly paginatorcore_page: (a: number, b: number, c: number, d: any, e: any, f: number, g: number, h: any) => number;
+    readonly paginatorcore_prevLink: (a: number, b: number) => [
+        number,
+        number
+    ];
     readonly paginatorcore_pull: (a: number, b: number, c: number, d: number) => number;
     readonly paginatorcore_pullWith: (a: number, b: number, c: number, d: number, e: number, f: number, g: number, h: number, i: number) => number;
     readonly paginatorcore_requestId: (a: number) => number;

@@ -9,6 +9,7 @@ import { InfiniteList as WasmList, type InfiniteLoad, type ListLoadKind } from "
 import type { FetchPage, InfiniteListOptions } from "./index.js";
 import { checkOptions, runLoad, type Lists, type ListLoad } from "./paginator.js";
 import { at as valueAt, copyOf, NOT_PLAIN, TOO_LARGE } from "./read-page.js";
+import { BACKWARD } from "./walk-options.js";
 import { makeArgumentError } from "./errors.js";
 import { codecOf } from "./codec-of.js";
 
@@ -81,7 +82,7 @@ export function make(fetchPage: FetchPage<any, unknown>, options: InfiniteListOp
     throw err;
   }
   const view: View = { fetchPage, options, itemKey, first: 0, chunks: [], items: [], kept: undefined, tail: undefined, lists: { seen: false } };
-  if (initial !== undefined) layOut(view, wasm.windowStart, wasm.counts(), initial.items);
+  if (initial !== undefined) layOut(view, wasm.windowStart, wasm.windowStart, wasm.counts(), initial.items);
   return [wasm, view];
 }
 
@@ -127,18 +128,23 @@ function chunkLoad(load: InfiniteLoad, view: View): ListLoad {
       const kept = view.kept;
       view.kept = undefined;
       const options = chunkOptions(view.options, load.want, load.start);
+      // A chunk before the origin: a walk that follows the pages' previous tokens.
+      if (load.backward) define(options, BACKWARD, field(true));
       reread = rereadable(options);
       const [token, page] = load.reusesPage ? kept! : [undefined, undefined];
       return { fetchPage: view.fetchPage, options, token, page };
     },
-    loaded(walked, resumeToken, token, page, keys) {
-      const more = load.walked(walked.length, resumeToken, keys, token !== undefined, reread);
+    loaded(walked, resumeToken, token, page, keys, prev) {
+      const more = load.walked(walked.length, resumeToken, keys, token !== undefined, reread, prev);
       const keep = load.keep;
-      if (keep === undefined) items = walked;
-      else for (let i = 0, n = items.length; i < walked.length; i++) if (keep[i]) define(items, n++, field(walked[i]));
+      // The items of every walk of the load, in order (a fill or a refresh walks again).
+      if (keep === undefined && items.length === 0) items = walked;
+      else for (let i = 0, n = items.length; i < walked.length; i++) if (keep === undefined || keep[i]) define(items, n++, field(walked[i]));
       if (more !== undefined) return more;
+      // A backward walk handed out the chunk's items last first.
+      if (load.backward) items = items.slice().reverse();
       const counts = load.counts, onTop = load.onTop;
-      if (counts !== undefined) layOut(view, load.first, counts, items);
+      if (counts !== undefined) layOut(view, load.first, load.from, counts, items);
       else if (onTop !== undefined) putOnTop(view, items, onTop);
       else show(view, load.chunk, items, load.first, load.end);
       if (load.keepsPage) view.kept = [token, page];
@@ -164,13 +170,15 @@ function show(view: View, chunk: number, items: unknown[], first: number, end: n
   view.items = all;
 }
 
-// A refresh's items are the whole window: cut into chunks of `counts` items from chunk `first`.
-function layOut(view: View, first: number, counts: Uint32Array, items: unknown[]): void {
+// The window is chunks `first` on: those before `from` as they were, then `items` cut into
+// chunks of `counts` items (a refresh; a snapshot's items, from the first chunk).
+function layOut(view: View, first: number, from: number, counts: Uint32Array, items: unknown[]): void {
   const chunks: unknown[][] = [];
+  for (let id = first; id < from; id++) define(chunks, id - first, field(view.chunks[id - view.first] ?? []));
   for (let i = 0, at = 0; i < counts.length; i++) {
     const chunk: unknown[] = [];
     for (let j = 0; j < counts[i]!; j++) define(chunk, j, field(items[at++]));
-    define(chunks, i, field(chunk));
+    define(chunks, from - first + i, field(chunk));
   }
   view.first = first;
   view.chunks = chunks;

@@ -191,7 +191,7 @@ export function checkOptions(fetchPage: unknown, options: unknown): unknown {
 // for; `end` comes last in any case.
 export interface ListLoad {
   begin(): { fetchPage: UserFetch; options: object; token: unknown; page: unknown } | undefined;
-  loaded(items: unknown[], resumeToken: string | undefined, token: unknown, page: unknown, keys: unknown[] | undefined): unknown[] | number;
+  loaded(items: unknown[], resumeToken: string | undefined, token: unknown, page: unknown, keys: unknown[] | undefined, prev: unknown): unknown[] | number;
   end(): void;
 }
 
@@ -231,9 +231,10 @@ export async function runLoad(load: ListLoad, prior: Promise<unknown> | undefine
       const keys = walk.itemKey === undefined ? undefined : [];
       const items = await walk.toArray(keys);
       const resumeToken = walk.resumeToken();
-      const done = load.loaded(items, resumeToken, token, page, keys);
+      const done = load.loaded(items, resumeToken, token, page, keys, walk.reader.firstPrev);
       if (typeof done !== "number") return done;
-      defineProperty(options, "maxItems", { value: done, writable: true, enumerable: true, configurable: true });
+      // 0: one more page (a list without chunkItems, whose options say maxPages 1).
+      if (done > 0) defineProperty(options, "maxItems", { value: done, writable: true, enumerable: true, configurable: true });
       defineProperty(options, "resumeToken", { value: resumeToken, writable: true, enumerable: true, configurable: true });
     }
   } finally {

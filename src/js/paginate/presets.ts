@@ -23,6 +23,19 @@ export const N_PATH = 1, N_FUNC = 2, N_KEYSET = 3, N_RELAY = 4, N_LINK = 5, N_AW
 // (then `Marker`, see read-page.ts).
 export const KEYSET_NEXT = ["next_cursor", "nextCursor", "nextToken", "next_token", "nextPageToken"];
 export const AWS_NEXT = ["NextToken", "nextToken", "NextContinuationToken", "NextMarker"];
+// The previous-token fields of the keyset preset, in order (read by an InfiniteList that loads
+// before where it opened).
+export const KEYSET_PREV = ["previousCursor", "previous_cursor", "prevCursor", "prevToken", "previous"];
+
+// Where a preset finds a page's previous token (undefined: it has none: dynamodb, aws).
+export function presetPrev(preset: string | undefined): number | undefined {
+  switch (preset) {
+    case "keyset": return N_KEYSET;
+    case "relay": return N_RELAY;
+    case "link": return N_LINK;
+    default: return undefined;
+  }
+}
 
 // Where a walk looks: each location's kind and, for a path or a function, the field holding it.
 // (Each field holds what its kind says: a path for I_PATH and N_PATH, a function for I_FUNC

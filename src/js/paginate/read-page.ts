@@ -13,7 +13,7 @@ import { PaginatorCore } from "./pagecursor.js";
 import { makeArgumentError } from "./errors.js";
 import { isCursorValue, MAX_DEPTH } from "./value.js";
 import type { WalkSettings } from "./walk-options.js";
-import { AWS_NEXT, I_FUNC, I_NONE, I_PATH, I_RELAY, I_WHOLE, KEYSET_NEXT, moreName, N_AWS, N_FUNC, N_KEYSET, N_PATH, N_RELAY, named, nextName, type Path } from "./presets.js";
+import { AWS_NEXT, I_FUNC, I_NONE, I_PATH, I_RELAY, I_WHOLE, KEYSET_NEXT, KEYSET_PREV, moreName, N_AWS, N_FUNC, N_KEYSET, N_PATH, N_RELAY, named, nextName, type Path } from "./presets.js";
 
 // Intrinsics, captured when the module loads: a value's own properties (a lying `length`, a
 // `getTime` override, a `call` property of a function) never answer for it, and a fake
@@ -257,6 +257,10 @@ export class PageReader {
   declare rAlong: unknown[] | undefined;
   declare rRoot: unknown;
   declare rKeys: unknown[] | undefined;
+  // The previous token of the first page read (the driver's copy; undefined: none), when the
+  // walk reads previous tokens (settings.readPrev); `prevRead` once that page was read.
+  declare firstPrev: unknown;
+  declare prevRead: boolean;
 
   constructor(settings: WalkSettings) {
     this.settings = settings;
@@ -269,6 +273,8 @@ export class PageReader {
     this.rAlong = undefined;
     this.rRoot = undefined;
     this.rKeys = undefined;
+    this.firstPrev = undefined;
+    this.prevRead = false;
   }
 
   // The value at options.root of a page (the page itself without a root) into rRoot, and the
@@ -293,7 +299,8 @@ export class PageReader {
   }
 
   // Reads a page into rLen/rItems/rNext/rForm/rMore/rAlong; a BadPage when it cannot be read.
-  // `values` holds what user functions returned (async reader): [items, next, more, link],
+  // `values` holds what user functions returned (async reader): [items, next, more, link,
+  // prev, prev link],
   // after `rootOf` found `root` and `along`. Every field is read once: a cut copy (see
   // cutCopy) is made of what this read found. Nothing that looks wrong reads as a short page
   // or an end: a configured items location holding `undefined`, a has-more flag saying true
@@ -377,7 +384,7 @@ export class PageReader {
     switch (s.nextKind) {
       case N_PATH: next = at(root, s.nextAt as Path, undefined); break;
       case N_FUNC: next = values![1]; break;
-      case N_KEYSET: next = firstOf(root, KEYSET_NEXT); break;
+      case N_KEYSET: next = firstOf(root, s.backward ? KEYSET_PREV : KEYSET_NEXT); break;
       case N_RELAY:
         if (info === undefined) info = get(root, "pageInfo");
         // Without pageInfo the walk could only end here, after one page.
@@ -386,8 +393,8 @@ export class PageReader {
           return new BadPage(s.root === undefined && kind !== I_RELAY ? RELAY_ROOT
             : `nothing at "pageInfo"${s.root === undefined ? "" : ` under ${named("root", s.root)}`} (preset "relay")`);
         }
-        next = get(info, "endCursor");
-        if (moreAt === undefined) more = get(info, "hasNextPage");
+        next = get(info, s.backward ? "startCursor" : "endCursor");
+        if (moreAt === undefined) more = get(info, s.backward ? "hasPreviousPage" : "hasNextPage");
         break;
       case N_AWS:
         next = firstOf(root, AWS_NEXT);
@@ -404,6 +411,25 @@ export class PageReader {
     }
     const form = tokenForm(next);
     if (form === TOO_LARGE) return new BadPage(`the next token of a page is larger than ${TOKEN_SIZE} units`);
+    if (s.readPrev && !this.prevRead) {
+      // The first page's previous token: where the list can load before its origin. Only read,
+      // never required: a page without one has nothing before it.
+      this.prevRead = true;
+      let prev;
+      switch (s.prevKind) {
+        case N_PATH: prev = at(root, s.prevAt as Path, undefined); break;
+        case N_FUNC: prev = values![4]; break;
+        case N_KEYSET: prev = firstOf(root, KEYSET_PREV); break;
+        case N_RELAY: {
+          const pageInfo = get(root, "pageInfo");
+          if (get(pageInfo, "hasPreviousPage") === true) prev = get(pageInfo, "startCursor");
+          break;
+        }
+        default: prev = values![5];
+      }
+      const prevForm = tokenForm(prev);
+      this.firstPrev = prevForm === END || prevForm === TOO_LARGE ? undefined : prevForm;
+    }
     if (form === END && more !== undefined && more) return new BadPage(`the page says there is more (${moreName(s.moreAt, s.nextKind)} is ${more === true ? "true" : "truthy"}) but has no next token ${nextName(s.nextKind, s.nextAt)}`);
     let keys: unknown[] | undefined;
     if (s.itemKey !== undefined) {
@@ -428,6 +454,13 @@ export class PageReader {
       const own = new Array(len);
       for (let i = 0; i < len; i++) own[i] = (items as unknown[])[i];
       if (list === items) list = own;
+      items = own;
+    }
+    if (s.backward && len > 1) {
+      // Going backward, the items nearest the window come first: each page's last item first.
+      // (A backward walk's pages are never handed out whole: a list takes its items.)
+      const own = (items as unknown[]).slice().reverse();
+      keys?.reverse();
       items = own;
     }
     along?.push(list);
@@ -468,7 +501,7 @@ export class PageReader {
   async readAsync(response: unknown): Promise<PageRead | BadPage> {
     const s = this.settings;
     let page = response;
-    let link: string | undefined;
+    let link: string | undefined, prevLink: string | undefined;
     if (s.preset === "link") {
       // A fake Response (an object made from Response.prototype, a Proxy) throws here: it is
       // no Response, not a failed request.
@@ -487,10 +520,11 @@ export class PageReader {
         if (typeof header === "string" && header.length > TOKEN_SIZE) {
           return new BadPage(`the Link header of a response is longer than ${TOKEN_SIZE} characters`);
         }
-        const target = typeof header === "string" ? PaginatorCore.nextLink(header) : undefined;
-        if (target !== undefined) {
-          const base = get(response, "url");
-          link = new URL(target, typeof base === "string" && base !== "" ? base : undefined).href;
+        const base = get(response, "url");
+        const resolve = (target: string | undefined) => (target === undefined ? undefined : new URL(target, typeof base === "string" && base !== "" ? base : undefined).href);
+        if (typeof header === "string") {
+          link = resolve(s.backward ? PaginatorCore.prevLink(header) : PaginatorCore.nextLink(header));
+          if (s.readPrev && !this.prevRead) prevLink = resolve(PaginatorCore.prevLink(header));
         }
         const json = get(response, "json");
         if (typeof json !== "function") return new BadPage("the response has no json() method");
@@ -499,7 +533,7 @@ export class PageReader {
         return new BadPage("", err);
       }
     }
-    const values: unknown[] = [undefined, undefined, undefined, link];
+    const values: unknown[] = [undefined, undefined, undefined, link, undefined, prevLink];
     try {
       const bad = this.rootOf(page);
       if (bad !== undefined) return bad;
@@ -510,6 +544,7 @@ export class PageReader {
       if (s.itemsKind === I_FUNC) values[0] = await apply(s.itemsAt as Function, undefined, args);
       if (s.nextKind === N_FUNC) values[1] = await apply(s.nextAt as Function, undefined, args);
       if (typeof s.moreAt === "function") values[2] = await apply(s.moreAt, undefined, args);
+      if (s.readPrev && !this.prevRead && s.prevKind === N_FUNC) values[4] = await apply(s.prevAt as Function, undefined, args);
       const bad2 = this.read(page, values, root, along);
       if (bad2 !== undefined) return bad2;
       // Another page may be read before this one is reported: keep what this read found.

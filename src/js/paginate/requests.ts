@@ -325,7 +325,7 @@ export class WalkRequests {
     const { pageSize, totalSegments: total, fetchPage } = this.settings;
     // Literals (no `delete`): every ctx of a walk shares one object shape. A walk goes
     // forward: only a list loading before where it opened fetches backward.
-    const direction = "forward" as const;
+    const direction = this.settings.backward ? "backward" as const : "forward" as const;
     const ctx = total === undefined
       ? pageSize === undefined ? { signal, attempt, direction } : { signal, pageSize, attempt, direction }
       : pageSize === undefined ? { signal, attempt, segment, totalSegments: total, direction }

@@ -12,7 +12,7 @@ import type { FetchContext } from "./index.js";
 import { CursorError, makeArgumentError } from "./errors.js";
 import { checkBag, notAnObject, optionalWhole } from "./options.js";
 import { codecOption } from "./codec-of.js";
-import { I_FUNC, I_NONE, I_PATH, I_RELAY, N_FUNC, N_PATH, presetLocations, split, type Path } from "./presets.js";
+import { I_FUNC, I_NONE, I_PATH, I_RELAY, N_FUNC, N_PATH, presetLocations, presetPrev, split, type Path } from "./presets.js";
 import { copyOf, END, get, isObject, NOT_PLAIN, TOKEN_SIZE, tokenForm, TOO_LARGE } from "./read-page.js";
 import { isSignal } from "./requests.js";
 import type { Lists } from "./paginator.js";
@@ -23,6 +23,9 @@ const MAX_SAFE = Number.MAX_SAFE_INTEGER;
 const MAX_SEGMENTS = 10000;
 // The key under which the TanStack helper's walks (one per chunk) share their `Lists`.
 const LISTS = Symbol.for("pagecursor.lists");
+// The key that makes a walk go backward: an InfiniteList's walk of a chunk before its origin
+// (src/js/list/view.ts), which follows the pages' previous tokens.
+export const BACKWARD = Symbol.for("pagecursor.backward");
 
 // fetchPage as the driver calls it: a plain call, its result any value.
 export type UserFetch = (token: unknown, ctx: FetchContext) => unknown;
@@ -40,6 +43,14 @@ export interface WalkSettings {
   nextKind: number;
   nextAt: Path | Function | undefined;
   moreAt: Path | Function | undefined;
+  // Where a page's previous token is (undefined: nowhere), and whether the walk reads it: an
+  // InfiniteList's walks do (the first page's tells where the list can load before its origin).
+  prevKind: number | undefined;
+  prevAt: Path | Function | undefined;
+  readPrev: boolean;
+  // A backward walk: the next token it follows is each page's previous token, ctx.direction is
+  // "backward", and each page's items are handed out last first.
+  backward: boolean;
   // With itemKey every page's items are read once, with their keys (see PageReader.keyOf); the
   // keys of a resumed page go to the core, and the key of the last item received when the
   // consumer stops inside a page.
@@ -111,7 +122,9 @@ export function readSettings(fetchPage: unknown, options: unknown, lists?: Lists
   const items = field(get(options, "items"), "items");
   const next = field(get(options, "next"), "next");
   const more = field(get(options, "more"), "more");
+  const prev = field(get(options, "prev"), "prev");
   const itemKey = field(get(options, "itemKey"), "itemKey");
+  const backward = get(options, BACKWARD) === true;
   // The TanStack helper's walks (one per chunk) share theirs through the options.
   const shared = lists ?? get(options, LISTS);
   const walkLists = isObject(shared) && typeof (shared as Lists).seen === "boolean" ? shared as Lists : { seen: false };
@@ -128,6 +141,17 @@ export function readSettings(fetchPage: unknown, options: unknown, lists?: Lists
   }
   if (itemKey !== undefined && itemsKind === I_NONE) throw makeArgumentError(false, "options.itemKey needs options.items");
   const link = preset === "link";
+  const prevKind = prev === undefined ? presetPrev(preset) : typeof prev === "function" ? N_FUNC : N_PATH;
+  const prevAt = prev;
+  let moreAt = more;
+  if (backward) {
+    // (A list starts a backward walk only with a previous token, which a location gave.)
+    if (prevKind === undefined) throw makeArgumentError(false, "a walk before the origin needs options.prev");
+    nextKind = prevKind;
+    nextAt = prevAt;
+    // `more` says whether a page has a next one; going backward, a previous token alone does.
+    moreAt = undefined;
+  }
 
   const retry = get(options, "retry");
   // A misplaced value (`retry: 3`) would otherwise be ignored: default retries instead.
@@ -215,12 +239,16 @@ export function readSettings(fetchPage: unknown, options: unknown, lists?: Lists
     itemsAt,
     nextKind,
     nextAt,
-    moreAt: more,
+    moreAt,
+    prevKind,
+    prevAt,
+    readPrev: lists !== undefined && !backward && prevKind !== undefined,
+    backward,
     itemKey,
     preset,
     lists: walkLists,
-    syncRead: !link && itemsKind !== I_FUNC && nextKind !== N_FUNC && typeof more !== "function",
-    pathRead: !link && (root !== undefined || itemsKind === I_PATH || itemsKind === I_RELAY || nextKind !== N_FUNC || isArray(more)),
+    syncRead: !link && itemsKind !== I_FUNC && nextKind !== N_FUNC && typeof moreAt !== "function" && !(lists !== undefined && typeof prev === "function"),
+    pathRead: !link && (root !== undefined || itemsKind === I_PATH || itemsKind === I_RELAY || nextKind !== N_FUNC || isArray(moreAt)),
     mayCut: maxItems !== undefined || resumeToken !== undefined,
     retryable,
     totalSegments: total,

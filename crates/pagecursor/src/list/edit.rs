@@ -11,7 +11,7 @@ use crate::value::Value;
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub struct At {
     /// The chunk's id.
-    pub chunk: usize,
+    pub chunk: i64,
     /// The item's index in the chunk.
     pub index: usize,
     /// Which fetch of the chunk.
@@ -28,12 +28,14 @@ pub enum EditError {
 }
 
 impl List {
-    fn chunk_at(&self, chunk: usize) -> Option<usize> {
+    fn chunk_at(&self, chunk: i64) -> Option<usize> {
         let window = self.window.window();
-        window.contains(&chunk).then(|| chunk - window.start)
+        window
+            .contains(&chunk)
+            .then(|| (chunk - window.start) as usize)
     }
 
-    fn shown_at(&mut self, chunk: usize, fetch: u32) -> Option<&mut Shown> {
+    fn shown_at(&mut self, chunk: i64, fetch: u32) -> Option<&mut Shown> {
         let i = self.chunk_at(chunk)?;
         self.shown.get_mut(i).filter(|s| s.fetch == fetch)
     }
@@ -45,7 +47,7 @@ impl List {
         self.shown.iter().enumerate().find_map(|(i, s)| {
             let index = s.keys.iter().position(|k| *k == d)?;
             Some(At {
-                chunk: start + i,
+                chunk: start + i as i64,
                 index,
                 fetch: s.fetch,
             })
@@ -105,7 +107,7 @@ impl List {
         let (chunk, s) = if at_start {
             (range.start, self.shown.front_mut())
         } else {
-            (range.end.wrapping_sub(1), self.shown.back_mut())
+            (range.end - 1, self.shown.back_mut())
         };
         let s = s.ok_or(EditError::Empty)?;
         let index = if at_start { 0 } else { s.count };

@@ -21,6 +21,7 @@ use core::ops::Range;
 
 use crate::codec::CursorCodec;
 use crate::error::CursorError;
+use crate::paginate::resume::scope_digest;
 use crate::paginate::token::{digest, random_key};
 use crate::paginate::{Layout, Position, ResumeState};
 use crate::prelude::*;
@@ -103,7 +104,7 @@ pub struct List {
     queue: Queue,
     /// The chunk whose first page the host kept from the load before (the chunk before it
     /// ended inside that page): only the next load may use it.
-    kept: Option<usize>,
+    kept: Option<i64>,
     /// The index of the first item in memory, counted from the list's origin.
     first_index: i64,
     /// How many chunk fetches the list has seen: each chunk in memory knows its own.
@@ -118,7 +119,7 @@ pub struct Load {
     kind: LoadKind,
     /// The chunk being loaded (for a refresh, the first chunk it replaces), from
     /// [`List::begin`] on.
-    chunk: Option<usize>,
+    chunk: Option<i64>,
     /// The digests of the items the load kept so far, in order (with keys).
     keys: Vec<u128>,
     /// How many items the load kept so far, and how many it dropped as shown.
@@ -142,9 +143,12 @@ impl Load {
 pub struct Plan {
     /// The chunk's id: its index in the list (chunk 0 starts where the list starts). The
     /// host keeps the chunk's items under it. For a refresh, the first chunk it replaces.
-    pub chunk: usize,
+    pub chunk: i64,
     /// The resume token the walk starts at (`None`: where the list's own options start).
     pub start: Option<String>,
+    /// The walk goes backward: a chunk before the list's origin, walked with the pages'
+    /// previous tokens from its start (each page's items handed out last first).
+    pub backward: bool,
     /// How many items the walk hands out (`None`: one page).
     pub want: Option<usize>,
     /// The walk's first request is for the page the host kept from the load before
@@ -168,6 +172,9 @@ pub struct Walk<'a> {
     /// A page of this walk can be read again with the same result (no user function reads it
     /// and it is no response body): only then may the next chunk reuse the last one.
     pub rereadable: bool,
+    /// The previous token of the walk's first page (`None`: none, or no previous location):
+    /// for the origin's chunk, where the chunk before the origin starts.
+    pub prev: Option<Value>,
 }
 
 impl Walk<'static> {
@@ -179,6 +186,7 @@ impl Walk<'static> {
             resume,
             last_token: true,
             rereadable: true,
+            prev: None,
         }
     }
 }
@@ -210,7 +218,7 @@ pub struct Done {
     /// What the window did: the chunk added, and the one at the other side dropped.
     pub change: WindowChange,
     /// The chunks in memory now: the host keeps the items of these ids and lets go of others.
-    pub window: Range<usize>,
+    pub window: Range<i64>,
     /// The chunk ended inside the last page it requested, which the next `More` load starts
     /// in: the host keeps that page (with its request token) for [`Plan::reuse_page`].
     pub keep_page: bool,
@@ -223,8 +231,14 @@ pub struct Done {
 pub enum Placement {
     /// They are the chunk [`Plan::chunk`] (nothing, when the window did not change).
     Chunk,
-    /// They replace the whole window, cut into chunks of these counts from `window.start` on.
-    Window(Vec<usize>),
+    /// They replace the window's chunks from `from` on (the chunks before it stay), cut into
+    /// chunks of these counts.
+    Window {
+        /// The first chunk they replace.
+        from: i64,
+        /// How many items each new chunk holds.
+        counts: Vec<usize>,
+    },
     /// The first `n` go on top of the first chunk in memory; the rest are let go.
     OnTop(usize),
 }
@@ -365,13 +379,21 @@ impl List {
                 (chunk, start, self.chunk_items)
             }
             LoadKind::RefreshWindow => {
+                // The chunks from the origin's on: a chunk before the origin has no forward
+                // start to walk the window from, so those stay as they are.
                 let range = self.window.window();
-                load.target = self.shown.iter().map(|s| s.count).sum();
-                if range.is_empty() || load.target == 0 {
+                let from = range.start.max(0);
+                load.target = self
+                    .shown
+                    .iter()
+                    .skip((from - range.start) as usize)
+                    .map(|s| s.count)
+                    .sum();
+                if from >= range.end || load.target == 0 {
                     return None;
                 }
-                let start = self.window.start_of(range.start)?;
-                (range.start, start, self.refresh_want(load.target))
+                let start = self.window.start_of(from)?;
+                (from, start, self.refresh_want(load.target))
             }
             LoadKind::RefreshHead => (0, self.window.start_of(0)?, self.chunk_items),
         };
@@ -381,6 +403,7 @@ impl List {
         Some(Plan {
             chunk,
             start,
+            backward: !load.kind.refresh() && ChunkWindow::backward(chunk),
             want,
             reuse_page,
         })
@@ -455,7 +478,8 @@ impl List {
                 next: Next::Done(self.refreshed(load)),
             };
         }
-        if keep.is_some() && load.kind == LoadKind::More {
+        let forward = load.chunk.is_some_and(|c| !ChunkWindow::backward(c));
+        if keep.is_some() && load.kind == LoadKind::More && forward {
             let shown = shown_before + self.shown.iter().map(|s| s.keys.len()).sum::<usize>();
             let want = self.chunk_items.unwrap_or(0);
             let missing = want.saturating_sub(load.kept);
@@ -497,13 +521,18 @@ impl List {
         codec: &CursorCodec,
         scope: Option<&Value>,
     ) -> Done {
-        let resume = walk.resume;
+        let resume = walk.resume.clone();
         let items = load.kept;
         let Some(chunk) = load.chunk.take() else {
             return self.unchanged();
         };
+        // (A backward chunk's last page is before it, not where the next chunk starts.)
         let keep_page = match &resume {
-            Some(resume) if load.kind == LoadKind::More && walk.rereadable => {
+            Some(resume)
+                if load.kind == LoadKind::More
+                    && walk.rereadable
+                    && !ChunkWindow::backward(chunk) =>
+            {
                 cut_in(resume, codec, scope, walk.last_token)
             }
             _ => false,
@@ -513,8 +542,16 @@ impl List {
         } else {
             Edge::Back
         };
+        if chunk == 0 {
+            let before = walk.prev.and_then(|prev| before_origin(prev, codec, scope));
+            self.window.origin_read(before);
+        }
         let change = self.window.loaded(edge, chunk, resume, items);
-        let keys = self.take_keys(load);
+        let mut keys = self.take_keys(load);
+        if ChunkWindow::backward(chunk) {
+            // A backward walk hands out the chunk's items last first.
+            keys.reverse();
+        }
         let shown = Shown {
             keys,
             count: items,
@@ -560,8 +597,8 @@ impl List {
         }
     }
 
-    /// A window refresh brought its chunks: they replace the window (whose first chunk keeps
-    /// its start and first index), their resume tokens the starts after it.
+    /// A window refresh brought its chunks: they replace the window's chunks from the first it
+    /// walked (which keeps its start and first index), their resume tokens the starts after it.
     fn refreshed(&mut self, load: &mut Load) -> Done {
         let Some(first) = load.chunk.take() else {
             return self.unchanged();
@@ -575,31 +612,34 @@ impl List {
             }
         }
         let keys = self.take_keys(load);
+        let before = (first - self.window.window().start).max(0) as usize;
+        self.shown.truncate(before);
+        self.window.replace(first, &walks);
         let mut at = 0;
-        let mut shown = VecDeque::new();
-        for (count, _) in &walks {
+        let new = self.window.window().end - first;
+        for (count, _) in walks.iter().take(new.max(0) as usize) {
             let keys = keys
                 .get(at..at + count)
                 .map(<[u128]>::to_vec)
                 .unwrap_or_default();
             at += count;
-            shown.push_back(Shown {
+            let fetch = self.next_fetch();
+            self.shown.push_back(Shown {
                 keys,
                 count: *count,
-                fetch: self.next_fetch(),
+                fetch,
             });
         }
-        self.window.replace(first, &walks);
-        if self.window.window().is_empty() {
-            shown.clear();
-        }
-        self.shown = shown;
         self.kept = None;
+        let counts = self.shown.iter().skip(before).map(|s| s.count).collect();
         Done {
             change: WindowChange::Added(Edge::Back),
             window: self.window.window(),
             keep_page: false,
-            placement: Placement::Window(self.counts()),
+            placement: Placement::Window {
+                from: first,
+                counts,
+            },
         }
     }
 
@@ -648,7 +688,10 @@ impl List {
             change: WindowChange::Added(Edge::Back),
             window: self.window.window(),
             keep_page: false,
-            placement: Placement::Window(self.counts()),
+            placement: Placement::Window {
+                from: 0,
+                counts: self.counts(),
+            },
         }
     }
 
@@ -677,6 +720,23 @@ impl List {
             None => None,
         }
     }
+}
+
+/// Where the chunk before the origin starts: a resume token of a walk whose first request is
+/// the origin page's previous token. `None` when it cannot be minted (a token past the codec's
+/// `maxLength`): then nothing before the origin is known, as for a page without one.
+fn before_origin(prev: Value, codec: &CursorCodec, scope: Option<&Value>) -> Option<String> {
+    ResumeState {
+        scope: scope.map(scope_digest),
+        layout: Layout::Single,
+        positions: vec![Position::At {
+            token: Some(prev),
+            skip: 0,
+            anchor: None,
+        }],
+    }
+    .encode(codec)
+    .ok()
 }
 
 /// A chunk's digests as it keeps them: none without keys (none reported), only its count.

@@ -1,9 +1,19 @@
-//! The `rel="next"` target of an RFC 8288 `Link` header.
+//! The `rel="next"` and `rel="prev"` targets of an RFC 8288 `Link` header.
 
 use crate::prelude::*;
 /// Finds the URI reference of the first link whose `rel` contains the token `next`
 /// (case-insensitive, quoted or not). The caller resolves it against the response URL.
 pub fn next_link(header: &str) -> Option<String> {
+    link_of(header, &["next"])
+}
+
+/// Finds the URI reference of the first link whose `rel` contains `prev` or `previous`, as
+/// [`next_link`] does for `next`.
+pub fn prev_link(header: &str) -> Option<String> {
+    link_of(header, &["prev", "previous"])
+}
+
+fn link_of(header: &str, rels: &[&str]) -> Option<String> {
     let mut rest = header;
     loop {
         // Cut at bytes, not by index: no panic path, so the wasm build carries no `str`
@@ -17,9 +27,9 @@ pub fn next_link(header: &str) -> Option<String> {
         // Each `;`-separated parameter, the last one included.
         let found = loop {
             match split_at_byte(params, b';') {
-                Some((param, more)) if !is_rel_next(param) => params = more,
+                Some((param, more)) if !has_rel(param, rels) => params = more,
                 Some(_) => break true,
-                None => break is_rel_next(params),
+                None => break has_rel(params, rels),
             }
         };
         if found {
@@ -50,7 +60,7 @@ fn find_next_link(s: &str) -> Option<usize> {
     None
 }
 
-fn is_rel_next(param: &str) -> bool {
+fn has_rel(param: &str, rels: &[&str]) -> bool {
     let Some((name, value)) = split_at_byte(param, b'=') else {
         return false;
     };
@@ -72,7 +82,7 @@ fn is_rel_next(param: &str) -> bool {
     }
     value
         .split_ascii_whitespace()
-        .any(|rel| rel.eq_ignore_ascii_case("next"))
+        .any(|rel| rels.iter().any(|r| rel.eq_ignore_ascii_case(r)))
 }
 
 #[cfg(test)]
@@ -86,6 +96,14 @@ mod tests {
             next_link(h).as_deref(),
             Some("https://api.github.com/repos/x/y/issues?page=2")
         );
+    }
+
+    #[test]
+    fn prev_links() {
+        let h = r#"</items?page=1>; rel="prev first", </items?page=3>; rel="next""#;
+        assert_eq!(prev_link(h).as_deref(), Some("/items?page=1"));
+        assert_eq!(prev_link("</a>; rel=previous").as_deref(), Some("/a"));
+        assert_eq!(prev_link("</a>; rel=next"), None);
     }
 
     #[test]
