@@ -125,11 +125,11 @@ minify src/js/options/options.ts pkg/options.js
 # The paginator's driver and the rest rename their locals (see minify above).
 for f in paginate/paginator stack/stack list/infinite; do minify "src/js/$f.ts" "pkg/${f#*/}.js" --minify-identifiers --keep-names; done
 minify src/js/loading/loading.ts pkg/loading.js --minify-identifiers
-# pagecursor/react and pagecursor/tanstack: their published types are the
-# hand-written pkg/react.d.ts and pkg/tanstack.d.ts, which `tsc -p
-# src/js/tsconfig.json` checks the sources against; controller.js is the stores of react.js
-# (src/js/frameworks/controller.ts).
-for f in controller react tanstack; do minify "src/js/frameworks/$f.ts" "pkg/$f.js" --minify-identifiers --keep-names; done
+# pagecursor/react, pagecursor/vue and pagecursor/tanstack: their published types are the
+# hand-written pkg/react.d.ts, pkg/vue.d.ts and pkg/tanstack.d.ts, which `tsc -p
+# src/js/tsconfig.json` checks the sources against; controller.js is the stores that react.js
+# and vue.js share (src/js/frameworks/controller.ts).
+for f in controller react vue tanstack; do minify "src/js/frameworks/$f.ts" "pkg/$f.js" --minify-identifiers --keep-names; done
 say "wasm-opt -Oz"
 # `--converge` repeats the passes until the module stops shrinking (~300 B gzip, ~5 s).
 # `--low-memory-unused` lets wasm-opt fold constant additions into load and store offsets, which
