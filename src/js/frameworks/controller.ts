@@ -365,7 +365,7 @@ export class PageStore extends Store<PageSnapshot> {
     const value = new URL(window.location.href).searchParams.get(this.param);
     if (value === null) {
       this.stack.reset();
-      this.state = this.fit(ignore);
+      this.fit(ignore);
     } else {
       this.stack = CursorStack.from(value, this.stackOptions);
       this.state = value;
@@ -419,7 +419,7 @@ export class PageStore extends Store<PageSnapshot> {
           record(stack);
           if (this.history !== false) {
             try {
-              this.state = this.fit(record);
+              this.fit(record);
             } catch (err) {
               return this.failed(err);
             }
@@ -452,13 +452,16 @@ export class PageStore extends Store<PageSnapshot> {
   goTo = (page: number): void => this.move((s) => void s.goTo(page));
   reset = (): void => this.move((s) => void s.reset());
 
-  // The stack's state after `change`, which was just made. The hook never fails because of its
+  // The stack's state after `change`, which was just made, kept as the last state that fit. The hook never fails because of its
   // own URL state: when that state would pass the codec's maxLength (`too_large`), `change`
   // runs again on the last state that fit, restored with the oldest pages dropped
   // (CursorStack.from with a smaller maxDepth, docs/cursor-stack.md), as few as make it fit;
   // `visited.first` rises. Another error, or a state too long with the current page alone,
   // is the caller's error.
   fit(change: (stack: CursorStack) => unknown): string {
+    return (this.state = this.fitted(change));
+  }
+  fitted(change: (stack: CursorStack) => unknown): string {
     try {
       return this.stack.toString();
     } catch (err) {
