@@ -66,3 +66,15 @@ test("pagecursor/vue exports the root's ready, the same promise", async () => {
   assert.equal(vue.ready, root.ready);
   await vue.ready;
 });
+
+test("only pagecursor/vue imports Vue: no other file of the package (the root entry's, react.js, controller.js) names it", async () => {
+  const { readdirSync, readFileSync } = await import("node:fs");
+  const { dirname, join } = await import("node:path");
+  const { fileURLToPath } = await import("node:url");
+  const dir = join(dirname(fileURLToPath(import.meta.url)), "node_modules/pagecursor");
+  const importers = readdirSync(dir).filter((f) => f.endsWith(".js") && /\bfrom\s*["']vue["']|import\s*\(\s*["']vue["']\s*\)/.test(readFileSync(join(dir, f), "utf8")));
+  assert.deepEqual(importers, ["vue.js"]);
+  const manifest = JSON.parse(readFileSync(join(dir, "package.json"), "utf8"));
+  assert.equal(manifest.peerDependencies.vue, ">=3.3");
+  assert.deepEqual(manifest.peerDependenciesMeta.vue, { optional: true });
+});
