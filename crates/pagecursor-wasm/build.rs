@@ -34,7 +34,10 @@ fn main() {
             exit(1);
         }
         Err(err) => {
-            eprintln!("{}: {err}; run `npm ci` at the repository root first", esbuild.display());
+            eprintln!(
+                "{}: {err}; run `npm ci` at the repository root first",
+                esbuild.display()
+            );
             exit(1);
         }
     }
