@@ -138,10 +138,11 @@ for f in presets walk-options read-page orders requests driver; do minify "src/j
 # reaches a user either.
 minify src/js/list/view.ts pkg/view.js --minify-identifiers
 minify src/js/loading/loading.ts pkg/loading.js --minify-identifiers
-# pagecursor/react and pagecursor/tanstack: their published types are the hand-written
-# pkg/react.d.ts and pkg/tanstack.d.ts, which `tsc -p src/js/tsconfig.json` checks the sources
-# against.
-for f in react tanstack; do minify "src/js/frameworks/$f.ts" "pkg/$f.js" --minify-identifiers --keep-names; done
+# pagecursor/react, pagecursor/vue and pagecursor/tanstack: their published types are the
+# hand-written pkg/react.d.ts, pkg/vue.d.ts and pkg/tanstack.d.ts, which `tsc -p
+# src/js/tsconfig.json` checks the sources against; controller.js is the stores that react.js
+# and vue.js share (src/js/frameworks/controller.ts).
+for f in controller react vue tanstack; do minify "src/js/frameworks/$f.ts" "pkg/$f.js" --minify-identifiers --keep-names; done
 say "wasm-opt -Oz"
 # `--converge` repeats the passes until the module stops shrinking (~300 B gzip, ~5 s).
 # `--low-memory-unused` lets wasm-opt fold constant additions into load and store offsets, which

@@ -25,7 +25,7 @@ import { fileURLToPath } from "node:url";
 
 const ROOT = fileURLToPath(new URL("../", import.meta.url));
 // The documents whose figures are marked.
-export const DOCS = ["README.md", "src/js/entries/README.md", "docs/API.md", "docs/runtimes.md", "docs/recipes.md", "docs/react.md"];
+export const DOCS = ["README.md", "src/js/entries/README.md", "docs/API.md", "docs/runtimes.md", "docs/recipes.md", "docs/react.md", "docs/vue.md"];
 const MARK = /<!--size ([^>]*?)-->(\d{1,3}(?:,\d{3})+|\d+(?:\.\d+)?) (B|KB)\b/g;
 // How far a written figure may be from the build's before --check fails.
 const TOLERANCE = 0.002;

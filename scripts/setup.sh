@@ -22,7 +22,7 @@ if [ ! -x /usr/bin/chromium ] || [ ! -x /usr/bin/chromedriver ]; then
 fi
 
 # npm dev dependencies: wasm-opt (npm binaryen; never Debian's), playwright-core, typescript and
-# React's types (src/js/frameworks/react.ts is checked against them; the same version as tests/react's);
+# React's and Vue's types (src/js/frameworks/react.ts and vue.ts are checked against them; the same versions as tests/react's and tests/vue's);
 # then the JS tests' own dependencies. Each is reinstalled only when its lockfile changed.
 npm_ci_if_changed() {
   local dir="$1" stamp="$1/node_modules/.lock-sha256"

@@ -1,12 +1,12 @@
 // pagecursor/react and pagecursor/tanstack in headless Chromium, through a Vite production build
-// of the packed tarball (tests/react/app): infinite scroll over empty pages, error and retry,
-// reset on a key change, Back/Forward/reload and a shared link for useCursorStack with history,
-// and TanStack's maxPages eviction with an identical scroll back. Every wait is bounded (a hang
-// fails at its bound); nothing is timed.
+// of the packed tarball (tests/react/app): the scenarios pagecursor/vue passes too
+// (tests/frameworks/scenarios.mjs), and TanStack's maxPages eviction with an identical scroll
+// back. Every wait is bounded (a hang fails at its bound); nothing is timed.
 // Run: bash scripts/test.d/react.sh (installs .build/pagecursor-*.tgz into tests/react first).
 import { test, before, after } from "node:test";
 import assert from "node:assert/strict";
 import { buildApp, serveApp, launch } from "./lib.mjs";
+import { SCENARIOS, use, open, text, until, range } from "../frameworks/scenarios.mjs";
 
 let browser;
 let site;
@@ -14,244 +14,14 @@ let site;
 before(async () => {
   const dir = await buildApp();
   [browser, site] = await Promise.all([launch(), serveApp(dir)]);
+  use(browser, site);
 });
 after(async () => {
   await browser?.close();
   site?.close();
 });
 
-async function open(view, context) {
-  const ctx = context ?? (await browser.newContext());
-  const page = await ctx.newPage();
-  const problems = [];
-  page.on("console", (msg) => msg.type() === "error" && problems.push(`console error: ${msg.text()}`));
-  page.on("pageerror", (err) => problems.push(`page error: ${err.message}`));
-  await page.goto(`${site.url}?view=${view}`);
-  return { ctx, page, problems };
-}
-const text = (page, id) => page.locator(`#${id}`).textContent({ timeout: 15000 });
-const ids = (page) => page.locator("#items li").allTextContents();
-const until = (page, fn, arg) => page.waitForFunction(fn, arg, { timeout: 15000 });
-const range = (prefix, a, b) => Array.from({ length: b - a }, (_, i) => `${prefix}-${a + i}`);
-
-test("useInfiniteList: the sentinel loads exact chunks over empty pages; error, retry; a new key starts over", async () => {
-  const { ctx, page, problems } = await open("feed");
-  try {
-    await until(page, () => document.querySelectorAll("#items li").length === 10 && document.getElementById("status").textContent === "ready");
-    assert.deepEqual(await ids(page), range("a", 0, 10));
-    // Scrolling the box to its end shows the sentinel: the next chunk, exactly 10 more.
-    await page.evaluate(() => (document.getElementById("box").scrollTop = 1e6));
-    await until(page, () => document.querySelectorAll("#items li").length === 20 && document.getElementById("status").textContent === "ready");
-    assert.deepEqual(await ids(page), range("a", 0, 20));
-
-    // A failure: the error state, no page error (no unhandled rejection), then Retry.
-    await page.evaluate(() => window.__api.fail(1));
-    await page.evaluate(() => (document.getElementById("box").scrollTop = 1e6));
-    await until(page, () => document.getElementById("status").textContent === "error");
-    assert.equal(await text(page, "error"), "fetch_failed: HTTP 400 Bad Request");
-    assert.equal((await ids(page)).length, 20, "a failed load leaves the items");
-    await page.click("#retry");
-    await until(page, () => document.querySelectorAll("#items li").length === 30 && document.getElementById("status").textContent === "ready");
-    assert.deepEqual(await ids(page), range("a", 0, 30));
-
-    // A new key (the filter): the list starts over with the new query's first chunk.
-    await page.click("#filter-b");
-    await until(page, () => document.getElementById("items").firstChild?.textContent === "b-0" && document.getElementById("status").textContent === "ready");
-    assert.deepEqual(await ids(page), range("b", 0, 10));
-    // reset() on the same key: the first chunk again.
-    await page.evaluate(() => (document.getElementById("box").scrollTop = 1e6));
-    await until(page, () => document.querySelectorAll("#items li").length === 20 && document.getElementById("status").textContent === "ready");
-    await page.click("#reset");
-    await until(page, () => document.querySelectorAll("#items li").length === 10 && document.getElementById("status").textContent === "ready");
-    assert.deepEqual(await ids(page), range("b", 0, 10));
-    assert.deepEqual(problems, []);
-  } finally {
-    await ctx.close();
-  }
-});
-
-test("useInfiniteList with maxChunks: the top sentinel loads the dropped chunks again, identical", async () => {
-  const { ctx, page, problems } = await open("window");
-  const idle = () => until(page, () => document.getElementById("status").textContent === "ready");
-  const window = async () => {
-    const items = await ids(page);
-    const first = Number(items[0].slice(2));
-    assert.deepEqual(items, range("a", first, first + items.length), "the window is contiguous");
-    return { first, length: items.length };
-  };
-  try {
-    await idle();
-    // Down until the first chunks were dropped.
-    for (let i = 0; i < 20 && (await window()).first === 0; i++) {
-      const last = (await ids(page)).at(-1);
-      await page.evaluate(() => (document.getElementById("box").scrollTop = 1e6));
-      await until(page, (last) => document.querySelector("#items li:last-child").textContent !== last && document.getElementById("status").textContent === "ready", last);
-    }
-    let now = await window();
-    assert.ok(now.first > 0 && now.length === 30, `the window after scrolling down: ${JSON.stringify(now)}`);
-    // Back up to the first item: each chunk comes back from its kept cursor.
-    for (let i = 0; i < 30 && now.first > 0; i++) {
-      const first = now.first;
-      await page.evaluate(() => (document.getElementById("box").scrollTop = 0));
-      await until(page, (first) => document.querySelector("#items li").textContent !== `a-${first}` && document.getElementById("status").textContent === "ready", first);
-      now = await window();
-      assert.equal(now.length, 30);
-    }
-    assert.equal(now.first, 0);
-    assert.deepEqual(problems, []);
-  } finally {
-    await ctx.close();
-  }
-});
-
-test("useInfiniteList with maxChunks 3 in a box about the window's height: a real wheel scroll down and back up never ping-pongs", async () => {
-  const ctx = await browser.newContext({ viewport: { width: 800, height: 900 } });
-  const { page, problems } = await open("tight", ctx);
-  const first = async () => Number((await page.locator("#items li").first().textContent()).slice(2));
-  const settle = () => page.waitForTimeout(60);
-  try {
-    await until(page, () => document.getElementById("status").textContent === "ready");
-    const box = await page.locator("#box").boundingBox();
-    await page.mouse.move(box.x + box.width / 2, box.y + box.height / 2);
-    // Down, a notch at a time (100 px), until the window starts at chunk 15.
-    await page.evaluate(() => (window.__phase = "down"));
-    for (let i = 0; i < 400 && (await first()) < 150; i++) {
-      await page.mouse.wheel(0, 100);
-      await settle();
-    }
-    assert.ok((await first()) >= 150, `scrolled down to item ${await first()}`);
-    // Back up to the first item.
-    await page.evaluate(() => (window.__phase = "up"));
-    for (let i = 0; i < 400 && (await first()) > 0; i++) {
-      await page.mouse.wheel(0, -100);
-      await settle();
-    }
-    await until(page, () => document.getElementById("status").textContent === "ready");
-    assert.equal(await first(), 0, "back at the first item");
-    const log = await page.evaluate(() => window.__tight.log);
-    const down = log.filter((r) => r.phase !== "up").map((r) => r.page);
-    const up = log.filter((r) => r.phase === "up").map((r) => r.page);
-    // Scrolling down asks only for later chunks, each once; scrolling up only for earlier ones.
-    const last = down.at(-1);
-    assert.deepEqual(down, Array.from({ length: last + 1 }, (_, i) => i), `down: ${down}`);
-    assert.deepEqual(up, Array.from({ length: up.length }, (_, i) => last - 3 - i), `up: ${up}`);
-    assert.equal(up.at(-1), 0);
-    console.log(`# tight window: ${down.length} requests down to chunk ${last}, ${up.length} back up`);
-    assert.deepEqual(problems, []);
-  } finally {
-    await ctx.close();
-  }
-});
-
-test("useCursorStack with history: Back/Forward, reload and a shared link land on the same page; a new key starts over", async () => {
-  const { ctx, page, problems } = await open("table");
-  const shows = (n) => until(page, (n) => document.getElementById("page").textContent === String(n) && document.getElementById("status").textContent === "ready", n);
-  try {
-    await shows(1);
-    assert.deepEqual(await ids(page), range("a", 0, 5));
-    for (let n = 2; n <= 4; n++) {
-      await page.click("#next");
-      await shows(n);
-    }
-    assert.deepEqual(await ids(page), range("a", 15, 20), "pages of exactly 5 items over short and empty pages");
-    assert.equal(await text(page, "visited"), "1-4");
-    const link = page.url();
-    assert.match(link, /[?&]nav=/);
-
-    await page.goBack();
-    await shows(3);
-    assert.deepEqual(await ids(page), range("a", 10, 15));
-    await page.goBack();
-    await shows(2);
-    assert.deepEqual(await ids(page), range("a", 5, 10));
-    await page.goForward();
-    await shows(3);
-    assert.deepEqual(await ids(page), range("a", 10, 15));
-
-    await page.reload();
-    await shows(3);
-    assert.deepEqual(await ids(page), range("a", 10, 15));
-    assert.equal(await text(page, "visited"), "1-3");
-    await page.click("#back");
-    await shows(2);
-    assert.deepEqual(await ids(page), range("a", 5, 10));
-
-    // The link copied at page 4, opened in a fresh browser context (no history, no storage).
-    const other = await browser.newContext();
-    try {
-      const shared = await other.newPage();
-      await shared.goto(link);
-      await until(shared, () => document.getElementById("page").textContent === "4" && document.getElementById("status").textContent === "ready");
-      assert.deepEqual(await ids(shared), range("a", 15, 20));
-      await shared.click("#next");
-      await until(shared, () => document.getElementById("page").textContent === "5" && document.getElementById("status").textContent === "ready");
-      assert.deepEqual(await ids(shared), range("a", 20, 25));
-      // An edited link never shows another page. Its last characters may fall in bytes any
-      // value of which reads (a plain state has no MAC: a resume token's content anchor ends
-      // it), so that edit is the error state or the same page with the same rows.
-      const edited = new URL(link);
-      edited.searchParams.set("nav", edited.searchParams.get("nav").slice(0, -3) + "AAA");
-      await shared.goto(edited.href);
-      await until(shared, () => document.getElementById("status").textContent === "error" ||
-        (document.getElementById("status").textContent === "ready" && document.getElementById("page").textContent === "4"));
-      if (await text(shared, "status") === "ready") assert.deepEqual(await ids(shared), range("a", 15, 20));
-      // An edit of what every state must spell (its version) is the error state, and reset()
-      // starts over.
-      edited.searchParams.set("nav", "B" + edited.searchParams.get("nav").slice(1));
-      await shared.goto(edited.href);
-      await until(shared, () => document.getElementById("status").textContent === "error");
-      assert.match(await text(shared, "error"), /^(CursorError \w+|PaginationError bad_resume_token)$/);
-      await shared.click("#reset");
-      await until(shared, () => document.getElementById("page").textContent === "1" && document.getElementById("status").textContent === "ready");
-      assert.deepEqual(await ids(shared), range("a", 0, 5));
-      assert.equal(new URL(shared.url()).searchParams.has("nav"), false);
-    } finally {
-      await other.close();
-    }
-
-    // A new key (the filter) starts over on page 1 and drops the old query's position.
-    await page.click("#filter-b");
-    await until(page, () => document.querySelector("#items li")?.textContent === "b-0" && document.getElementById("status").textContent === "ready");
-    assert.equal(await text(page, "page"), "1");
-    assert.deepEqual(await ids(page), range("b", 0, 5));
-    assert.equal(new URL(page.url()).searchParams.has("nav"), false);
-    await page.click("#next");
-    await shows(2);
-    assert.deepEqual(await ids(page), range("b", 5, 10));
-    assert.deepEqual(problems, []);
-  } finally {
-    await ctx.close();
-  }
-});
-
-test("useCursorStack with maxDepth 50 and a signing codec: 50 pages of DynamoDB keys fit a 2,000-character URL; reload, then Back over all kept pages", async () => {
-  const { ctx, page, problems } = await open("orders");
-  const shows = (n) => until(page, (n) => document.getElementById("page")?.textContent === String(n) && document.getElementById("status").textContent === "ready", n);
-  try {
-    await shows(1);
-    for (let n = 2; n <= 51; n++) {
-      await page.click("#next");
-      await shows(n);
-    }
-    assert.deepEqual(await ids(page), range("order", 500, 510));
-    const nav = new URL(page.url()).searchParams.get("nav");
-    assert.ok(nav.length <= 2000, `?nav= is ${nav.length} characters at page 51`);
-    console.log(`# useCursorStack, 50 pages of DynamoDB keys, signed: ?nav= ${nav.length} characters`);
-    await page.reload();
-    await shows(51);
-    assert.deepEqual(await ids(page), range("order", 500, 510));
-    // maxDepth 50 keeps pages 2 to 51: Back reaches page 2, each page's rows exact.
-    for (let n = 50; n >= 2; n--) {
-      await page.click("#back");
-      await shows(n);
-      assert.deepEqual(await ids(page), range("order", 10 * (n - 1), 10 * n));
-    }
-    assert.equal(await page.locator("#back").isDisabled(), true);
-    assert.deepEqual(problems, []);
-  } finally {
-    await ctx.close();
-  }
-});
+for (const [name, run] of SCENARIOS) test(name, run);
 
 test("@tanstack/react-query with infinitePageOptions: exact chunks; maxPages evicts, scrolling back refetches them identically", async () => {
   const { ctx, page, problems } = await open("query");

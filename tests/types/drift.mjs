@@ -13,7 +13,7 @@ import { fileURLToPath } from "node:url";
 
 const ROOT = join(dirname(fileURLToPath(import.meta.url)), "../..");
 const TSC = join(ROOT, "node_modules/typescript/bin/tsc");
-// Inside the repository, so that "react" resolves to the root's @types/react as for src/js.
+// Inside the repository, so that "react" and "vue" resolve to the root's @types/react and vue as for src/js.
 const COPY = join(ROOT, ".build/drift");
 
 // [declaration file, the line the member is added after, the source that must fail]
@@ -25,6 +25,8 @@ const DRIFTS = [
   ["src/js/entries/tanstack.d.ts", "export interface ChunkParam {", "src/js/frameworks/tanstack.ts"],
   ["src/js/entries/react.d.ts", "export interface InfiniteListState<Item> {", "src/js/frameworks/react.ts"],
   ["src/js/entries/react.d.ts", "export interface CursorStackState<Item> {", "src/js/frameworks/react.ts"],
+  ["src/js/entries/vue.d.ts", "export interface InfiniteListState<Item> {", "src/js/frameworks/vue.ts"],
+  ["src/js/entries/vue.d.ts", "export interface CursorStackState<Item> {", "src/js/frameworks/vue.ts"],
 ];
 
 rmSync(COPY, { recursive: true, force: true });

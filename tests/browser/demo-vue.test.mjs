@@ -1,0 +1,153 @@
+// The demo's Vue page (www/vue-src/, built by scripts/build-demo-vue.mjs, served at
+// /www/vue/ as scripts/demo.sh serves it) in headless Chromium, the checks of the React page
+// (tests/browser/demo-react.test.mjs) on the same markup: the feed (useInfiniteList) loads
+// every matching order once and in order while it is scrolled to the end of eight chunks and
+// back up, with no gap and no duplicate; the table (useCursorStack, history "push") keeps its page
+// across Next, the Back button and a reload; no console error and no request leaves 127.0.0.1.
+// The main demo's link to it is checked too.
+import { test, before, after } from "node:test";
+import assert from "node:assert/strict";
+import { launch, serveRepo, open } from "./harness.mjs";
+import { serve } from "../../scripts/serve.mjs";
+import { buildDemoVue } from "../../scripts/build-demo-vue.mjs";
+import { ROOT } from "./harness.mjs";
+import { createBackend } from "../../www/fake-api.js";
+
+let browser;
+let server;
+let base;
+
+before(async () => {
+  const out = await buildDemoVue();
+  browser = await launch();
+  ({ server, url: base } = await serve({ mounts: { "/www/vue/": out, "/www/": `${ROOT}www`, "/pkg/": `${ROOT}pkg` } }));
+});
+after(async () => {
+  await browser?.close();
+  server?.close();
+});
+
+// The same table the page builds (seed 2026): what a complete walk must show.
+const backend = createBackend({ seed: 2026 });
+
+async function openVue(query = "") {
+  const { page, problems } = await open(browser, `${base}www/vue/${query}`);
+  page.on("request", (req) => {
+    if (!req.url().startsWith(base) && !req.url().startsWith("data:")) problems.push(`external request: ${req.url()}`);
+  });
+  return { page, problems };
+}
+const wait = (page, fn, arg) => page.waitForFunction(fn, arg, { timeout: 20000 });
+// Two frames: the sentinels' observers report where the last load's layout put them (a reader
+// does not scroll 3,000 px within the frame a load ends in).
+const frames = (page) => page.evaluate(() => new Promise((r) => requestAnimationFrame(() => requestAnimationFrame(r))));
+const feedIds = (page) => page.locator("#feed-items [data-id]").evaluateAll((nodes) => nodes.map((n) => Number(n.dataset.id)));
+const tableIds = (page) => page.locator("#table-body [data-id]").evaluateAll((nodes) => nodes.map((n) => Number(n.dataset.id)));
+
+test("Vue feed: eight chunks of 20 down and back up, every matching order once, in order, at most 4 chunks shown", async () => {
+  const { page, problems } = await openVue("?latency=0");
+  try {
+    const expected = backend.expectedOrderIds("cancelled");
+    await wait(page, () => document.getElementById("feed-status").textContent === "ready");
+    assert.deepEqual(await feedIds(page), expected.slice(0, 20));
+    // The reader scrolls the page to the feed first: its sentinels load only when they are in
+    // the viewport, not only in the box's own scroll view.
+    await page.locator("#feed-list").scrollIntoViewIfNeeded();
+    let last = 20;
+    // Down: scroll the box to its end until the window reaches the eighth chunk.
+    for (let i = 0; i < 40 && last < 160; i++) {
+      await page.evaluate(() => {
+        const box = document.getElementById("feed-list");
+        box.scrollTop = box.scrollHeight;
+      });
+      await wait(page, (n) => {
+        const ids = [...document.querySelectorAll("#feed-items [data-id]")];
+        return document.getElementById("feed-status").textContent === "ready" && ids.length > 0 && ids.at(-1).dataset.id !== String(n);
+      }, expected[last - 1]);
+      await frames(page);
+      const ids = await feedIds(page);
+      last = expected.indexOf(ids.at(-1)) + 1;
+    }
+    assert.ok(last >= 160, `reached order ${last}`);
+    // Every window the page rendered: a gap-free slice of the matching orders, at most 4
+    // chunks, and together every order up to the furthest one, none skipped.
+    const windows = await page.evaluate(() => window.__demoVue.windows);
+    const seen = new Set();
+    for (const ids of windows) {
+      const start = expected.indexOf(ids[0]);
+      assert.deepEqual(ids, expected.slice(start, start + ids.length), "a window is a gap-free slice");
+      assert.ok(ids.length <= 80, `at most maxChunks × chunkItems orders: ${ids.length}`);
+      for (const id of ids) seen.add(id);
+    }
+    assert.deepEqual([...seen].sort((a, b) => a - b), expected.slice(0, seen.size), "nothing skipped on the way down");
+    assert.ok(seen.size >= last);
+    // Up: the dropped chunks come back from their cursors, identical. At scrollTop 0 the browser
+    // does not anchor, so the top sentinel stays in view and its loads chain to the start while
+    // the test looks: the first item is read once per step (read twice, the chain could reach
+    // the start between the reads, and the wait would be for a change that never comes).
+    for (let i = 0; i < 40; i++) {
+      const first = (await feedIds(page))[0];
+      if (first === expected[0]) break;
+      await page.evaluate(() => (document.getElementById("feed-list").scrollTop = 0));
+      await wait(page, (n) => {
+        const ids = [...document.querySelectorAll("#feed-items [data-id]")];
+        return document.getElementById("feed-status").textContent === "ready" && ids[0]?.dataset.id !== String(n);
+      }, first);
+      await frames(page);
+      const ids = await feedIds(page);
+      const start = expected.indexOf(ids[0]);
+      assert.deepEqual(ids, expected.slice(start, start + ids.length), "the window is a gap-free slice on the way up");
+    }
+    assert.equal((await feedIds(page))[0], expected[0]);
+    // A bounded number of requests: no ping-pong between the sentinels.
+    const requests = await page.evaluate(() => window.__demoVue.requests.feed);
+    const pagesForAll = backend.table.length / 25;
+    assert.ok(requests < 3 * pagesForAll, `${requests} Scan requests`);
+    assert.deepEqual(problems, []);
+  } finally {
+    await page.close();
+  }
+});
+
+test("Vue table: pages of exactly 10, Next, Back button and reload land on the same page; the state in ?nav=", async () => {
+  const { page, problems } = await openVue("?latency=0");
+  const shows = (n) => wait(page, (n) => document.getElementById("table-page")?.textContent === String(n) && ["ready", "done"].includes(document.getElementById("table-status").textContent), n);
+  try {
+    const expected = backend.expectedOrderIds(undefined);
+    await shows(1);
+    assert.deepEqual(await tableIds(page), expected.slice(0, 10));
+    for (let n = 2; n <= 6; n++) {
+      await page.click("#table-next");
+      await shows(n);
+      assert.deepEqual(await tableIds(page), expected.slice(10 * (n - 1), 10 * n), `page ${n}`);
+    }
+    const url = new URL(page.url());
+    assert.ok(url.searchParams.get("nav"), "the stack is in ?nav=");
+    assert.equal(await page.locator("#table-nav-length").textContent(), String(url.searchParams.get("nav").length));
+    await page.goBack();
+    await shows(5);
+    assert.deepEqual(await tableIds(page), expected.slice(40, 50));
+    await page.reload();
+    await shows(5);
+    assert.deepEqual(await tableIds(page), expected.slice(40, 50));
+    await page.click("#table-prev");
+    await shows(4);
+    assert.deepEqual(await tableIds(page), expected.slice(30, 40));
+    assert.deepEqual(problems, []);
+  } finally {
+    await page.close();
+  }
+});
+
+test("the main demo links to the Vue page", async () => {
+  const { page, problems } = await open(browser, `${base}www/`);
+  try {
+    await page.waitForFunction(() => document.getElementById("status")?.textContent === "ready");
+    await page.click("a#vue-link");
+    await wait(page, () => document.getElementById("feed-status")?.textContent === "ready");
+    assert.match(page.url(), /\/www\/vue\/$/);
+    assert.deepEqual(problems, []);
+  } finally {
+    await page.close();
+  }
+});

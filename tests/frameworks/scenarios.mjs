@@ -1,0 +1,294 @@
+// The scenarios that pagecursor/react and pagecursor/vue must pass alike, run by
+// tests/react/browser.test.mjs against tests/react/app and by tests/vue/browser.test.mjs against
+// tests/vue/app: two Vite production builds of the packed tarball, each rendering the same views
+// (the same element ids) over the same services (tests/frameworks/service.js), in headless
+// Chromium. One list, so that the two adapters cannot drift apart. Every wait is bounded (a
+// hang fails at its bound); nothing is timed.
+//   feed: exact chunks across empty pages; error, retry and reset; a key change;
+//   window: the window cap (maxChunks) and scrolling back refetching identical chunks;
+//   tight: previousSentinelRef's hysteresis with a viewport about the size of the window;
+//   table: Back/Forward, reload and a shared link with `history`; a key change;
+//   orders: 50 pages of signed DynamoDB keys in the URL, reload and Back over them;
+//   links: the URL-state rule (useCursorStack never fails because of its own URL state).
+import assert from "node:assert/strict";
+
+let browser; // playwright-core's, from tests/browser/harness.mjs
+let site; // the app's server (tests/react/lib.mjs serveApp)
+
+/** The browser and the app the scenarios run against. */
+export function use(b, s) {
+  browser = b;
+  site = s;
+}
+
+export async function open(view, context) {
+  const ctx = context ?? (await browser.newContext());
+  const page = await ctx.newPage();
+  const problems = [];
+  page.on("console", (msg) => msg.type() === "error" && problems.push(`console error: ${msg.text()}`));
+  page.on("pageerror", (err) => problems.push(`page error: ${err.message}`));
+  await page.goto(`${site.url}?view=${view}`);
+  return { ctx, page, problems };
+}
+export const text = (page, id) => page.locator(`#${id}`).textContent({ timeout: 15000 });
+export const ids = (page) => page.locator("#items li").allTextContents();
+export const until = (page, fn, arg) => page.waitForFunction(fn, arg, { timeout: 15000 });
+export const range = (prefix, a, b) => Array.from({ length: b - a }, (_, i) => `${prefix}-${a + i}`);
+
+/** [name, run] of each scenario. */
+export const SCENARIOS = [
+  ["useInfiniteList: the sentinel loads exact chunks over empty pages; error, retry; a new key starts over", async () => {
+    const { ctx, page, problems } = await open("feed");
+    try {
+      await until(page, () => document.querySelectorAll("#items li").length === 10 && document.getElementById("status").textContent === "ready");
+      assert.deepEqual(await ids(page), range("a", 0, 10));
+      // Scrolling the box to its end shows the sentinel: the next chunk, exactly 10 more.
+      await page.evaluate(() => (document.getElementById("box").scrollTop = 1e6));
+      await until(page, () => document.querySelectorAll("#items li").length === 20 && document.getElementById("status").textContent === "ready");
+      assert.deepEqual(await ids(page), range("a", 0, 20));
+
+      // A failure: the error state, no page error (no unhandled rejection), then Retry.
+      await page.evaluate(() => window.__api.fail(1));
+      await page.evaluate(() => (document.getElementById("box").scrollTop = 1e6));
+      await until(page, () => document.getElementById("status").textContent === "error");
+      assert.equal(await text(page, "error"), "fetch_failed: HTTP 400 Bad Request");
+      assert.equal((await ids(page)).length, 20, "a failed load leaves the items");
+      await page.click("#retry");
+      await until(page, () => document.querySelectorAll("#items li").length === 30 && document.getElementById("status").textContent === "ready");
+      assert.deepEqual(await ids(page), range("a", 0, 30));
+
+      // A new key (the filter): the list starts over with the new query's first chunk.
+      await page.click("#filter-b");
+      await until(page, () => document.getElementById("items").firstChild?.textContent === "b-0" && document.getElementById("status").textContent === "ready");
+      assert.deepEqual(await ids(page), range("b", 0, 10));
+      // reset() on the same key: the first chunk again.
+      await page.evaluate(() => (document.getElementById("box").scrollTop = 1e6));
+      await until(page, () => document.querySelectorAll("#items li").length === 20 && document.getElementById("status").textContent === "ready");
+      await page.click("#reset");
+      await until(page, () => document.querySelectorAll("#items li").length === 10 && document.getElementById("status").textContent === "ready");
+      assert.deepEqual(await ids(page), range("b", 0, 10));
+      assert.deepEqual(problems, []);
+    } finally {
+      await ctx.close();
+    }
+
+  }],
+  ["useInfiniteList with maxChunks: the top sentinel loads the dropped chunks again, identical", async () => {
+    const { ctx, page, problems } = await open("window");
+    const idle = () => until(page, () => document.getElementById("status").textContent === "ready");
+    const window = async () => {
+      const items = await ids(page);
+      const first = Number(items[0].slice(2));
+      assert.deepEqual(items, range("a", first, first + items.length), "the window is contiguous");
+      return { first, length: items.length };
+    };
+    try {
+      await idle();
+      // Down until the first chunks were dropped.
+      for (let i = 0; i < 20 && (await window()).first === 0; i++) {
+        const last = (await ids(page)).at(-1);
+        await page.evaluate(() => (document.getElementById("box").scrollTop = 1e6));
+        await until(page, (last) => document.querySelector("#items li:last-child").textContent !== last && document.getElementById("status").textContent === "ready", last);
+      }
+      let now = await window();
+      assert.ok(now.first > 0 && now.length === 30, `the window after scrolling down: ${JSON.stringify(now)}`);
+      // Back up to the first item: each chunk comes back from its kept cursor.
+      for (let i = 0; i < 30 && now.first > 0; i++) {
+        const first = now.first;
+        await page.evaluate(() => (document.getElementById("box").scrollTop = 0));
+        await until(page, (first) => document.querySelector("#items li").textContent !== `a-${first}` && document.getElementById("status").textContent === "ready", first);
+        now = await window();
+        assert.equal(now.length, 30);
+      }
+      assert.equal(now.first, 0);
+      assert.deepEqual(problems, []);
+    } finally {
+      await ctx.close();
+    }
+
+  }],
+  ["useInfiniteList with maxChunks 3 in a box about the window's height: a real wheel scroll down and back up never ping-pongs", async () => {
+    const ctx = await browser.newContext({ viewport: { width: 800, height: 900 } });
+    const { page, problems } = await open("tight", ctx);
+    const first = async () => Number((await page.locator("#items li").first().textContent()).slice(2));
+    const settle = () => page.waitForTimeout(60);
+    try {
+      await until(page, () => document.getElementById("status").textContent === "ready");
+      const box = await page.locator("#box").boundingBox();
+      await page.mouse.move(box.x + box.width / 2, box.y + box.height / 2);
+      // Down, a notch at a time (100 px), until the window starts at chunk 15.
+      await page.evaluate(() => (window.__phase = "down"));
+      for (let i = 0; i < 400 && (await first()) < 150; i++) {
+        await page.mouse.wheel(0, 100);
+        await settle();
+      }
+      assert.ok((await first()) >= 150, `scrolled down to item ${await first()}`);
+      // Back up to the first item.
+      await page.evaluate(() => (window.__phase = "up"));
+      for (let i = 0; i < 400 && (await first()) > 0; i++) {
+        await page.mouse.wheel(0, -100);
+        await settle();
+      }
+      await until(page, () => document.getElementById("status").textContent === "ready");
+      assert.equal(await first(), 0, "back at the first item");
+      const log = await page.evaluate(() => window.__tight.log);
+      const down = log.filter((r) => r.phase !== "up").map((r) => r.page);
+      const up = log.filter((r) => r.phase === "up").map((r) => r.page);
+      // Scrolling down asks only for later chunks, each once; scrolling up only for earlier ones.
+      const last = down.at(-1);
+      assert.deepEqual(down, Array.from({ length: last + 1 }, (_, i) => i), `down: ${down}`);
+      assert.deepEqual(up, Array.from({ length: up.length }, (_, i) => last - 3 - i), `up: ${up}`);
+      assert.equal(up.at(-1), 0);
+      console.log(`# tight window: ${down.length} requests down to chunk ${last}, ${up.length} back up`);
+      assert.deepEqual(problems, []);
+    } finally {
+      await ctx.close();
+    }
+
+  }],
+  ["useCursorStack with history: Back/Forward, reload and a shared link land on the same page; a new key starts over", async () => {
+    const { ctx, page, problems } = await open("table");
+    const shows = (n) => until(page, (n) => document.getElementById("page").textContent === String(n) && document.getElementById("status").textContent === "ready", n);
+    try {
+      await shows(1);
+      assert.deepEqual(await ids(page), range("a", 0, 5));
+      for (let n = 2; n <= 4; n++) {
+        await page.click("#next");
+        await shows(n);
+      }
+      assert.deepEqual(await ids(page), range("a", 15, 20), "pages of exactly 5 items over short and empty pages");
+      assert.equal(await text(page, "visited"), "1-4");
+      const link = page.url();
+      assert.match(link, /[?&]nav=/);
+
+      await page.goBack();
+      await shows(3);
+      assert.deepEqual(await ids(page), range("a", 10, 15));
+      await page.goBack();
+      await shows(2);
+      assert.deepEqual(await ids(page), range("a", 5, 10));
+      await page.goForward();
+      await shows(3);
+      assert.deepEqual(await ids(page), range("a", 10, 15));
+
+      await page.reload();
+      await shows(3);
+      assert.deepEqual(await ids(page), range("a", 10, 15));
+      assert.equal(await text(page, "visited"), "1-3");
+      await page.click("#back");
+      await shows(2);
+      assert.deepEqual(await ids(page), range("a", 5, 10));
+
+      // The link copied at page 4, opened in a fresh browser context (no history, no storage).
+      const other = await browser.newContext();
+      try {
+        const shared = await other.newPage();
+        await shared.goto(link);
+        await until(shared, () => document.getElementById("page").textContent === "4" && document.getElementById("status").textContent === "ready");
+        assert.deepEqual(await ids(shared), range("a", 15, 20));
+        await shared.click("#next");
+        await until(shared, () => document.getElementById("page").textContent === "5" && document.getElementById("status").textContent === "ready");
+        assert.deepEqual(await ids(shared), range("a", 20, 25));
+        // An edited link never shows another page. Its last characters may fall in bytes any
+        // value of which reads (a plain state has no MAC: a resume token's content anchor ends
+        // it), so that edit is the error state or the same page with the same rows.
+        const edited = new URL(link);
+        edited.searchParams.set("nav", edited.searchParams.get("nav").slice(0, -3) + "AAA");
+        await shared.goto(edited.href);
+        await until(shared, () => document.getElementById("status").textContent === "error" ||
+          (document.getElementById("status").textContent === "ready" && document.getElementById("page").textContent === "4"));
+        if (await text(shared, "status") === "ready") assert.deepEqual(await ids(shared), range("a", 15, 20));
+        // An edit of what every state must spell (its version) is the error state, and reset()
+        // starts over.
+        edited.searchParams.set("nav", "B" + edited.searchParams.get("nav").slice(1));
+        await shared.goto(edited.href);
+        await until(shared, () => document.getElementById("status").textContent === "error");
+        assert.match(await text(shared, "error"), /^(CursorError \w+|PaginationError bad_resume_token)$/);
+        await shared.click("#reset");
+        await until(shared, () => document.getElementById("page").textContent === "1" && document.getElementById("status").textContent === "ready");
+        assert.deepEqual(await ids(shared), range("a", 0, 5));
+        assert.equal(new URL(shared.url()).searchParams.has("nav"), false);
+      } finally {
+        await other.close();
+      }
+
+      // A new key (the filter) starts over on page 1 and drops the old query's position.
+      await page.click("#filter-b");
+      await until(page, () => document.querySelector("#items li")?.textContent === "b-0" && document.getElementById("status").textContent === "ready");
+      assert.equal(await text(page, "page"), "1");
+      assert.deepEqual(await ids(page), range("b", 0, 5));
+      assert.equal(new URL(page.url()).searchParams.has("nav"), false);
+      await page.click("#next");
+      await shows(2);
+      assert.deepEqual(await ids(page), range("b", 5, 10));
+      assert.deepEqual(problems, []);
+    } finally {
+      await ctx.close();
+    }
+
+  }],
+  ["useCursorStack with maxDepth 50 and a signing codec: 50 pages of DynamoDB keys fit a 2,000-character URL; reload, then Back over all kept pages", async () => {
+    const { ctx, page, problems } = await open("orders");
+    const shows = (n) => until(page, (n) => document.getElementById("page")?.textContent === String(n) && document.getElementById("status").textContent === "ready", n);
+    try {
+      await shows(1);
+      for (let n = 2; n <= 51; n++) {
+        await page.click("#next");
+        await shows(n);
+      }
+      assert.deepEqual(await ids(page), range("order", 500, 510));
+      const nav = new URL(page.url()).searchParams.get("nav");
+      assert.ok(nav.length <= 2000, `?nav= is ${nav.length} characters at page 51`);
+      console.log(`# useCursorStack, 50 pages of DynamoDB keys, signed: ?nav= ${nav.length} characters`);
+      await page.reload();
+      await shows(51);
+      assert.deepEqual(await ids(page), range("order", 500, 510));
+      // maxDepth 50 keeps pages 2 to 51: Back reaches page 2, each page's rows exact.
+      for (let n = 50; n >= 2; n--) {
+        await page.click("#back");
+        await shows(n);
+        assert.deepEqual(await ids(page), range("order", 10 * (n - 1), 10 * n));
+      }
+      assert.equal(await page.locator("#back").isDisabled(), true);
+      assert.deepEqual(problems, []);
+    } finally {
+      await ctx.close();
+    }
+
+  }],
+  ["useCursorStack with history, pageItems 10 over 128-character next URLs: past the codec's 4,096 characters it keeps the newest pages that fit; reload and Back over them", async () => {
+    const { ctx, page, problems } = await open("links");
+    const shows = (n) => until(page, (n) => document.getElementById("page")?.textContent === String(n) && document.getElementById("status").textContent === "ready", n);
+    try {
+      await shows(1);
+      let longest = 0;
+      // 50 pages: the state of every page kept would pass 4,096 characters at page 39.
+      for (let n = 2; n <= 50; n++) {
+        await page.click("#next");
+        await until(page, (n) => document.getElementById("status").textContent === "error" ||
+          (document.getElementById("page").textContent === String(n) && document.getElementById("status").textContent === "ready"), n);
+        if ((await text(page, "status")) !== "ready") assert.fail(`page ${n}: ${await text(page, "error")}`);
+        longest = Math.max(longest, new URL(page.url()).searchParams.get("nav").length);
+      }
+      assert.deepEqual(await ids(page), range("l", 490, 500));
+      assert.ok(longest <= 4096, `?nav= reached ${longest} characters`);
+      const [first, last] = (await text(page, "visited")).split("-").map(Number);
+      assert.equal(last, 50);
+      assert.ok(first > 1 && first < 40, `visited ${first}-${last}: the oldest pages were dropped, the newest kept`);
+      console.log(`# useCursorStack, 128-character next URLs: ?nav= at most ${longest} characters, pages ${first}-${last} kept at page 50`);
+      await page.reload();
+      await shows(50);
+      assert.deepEqual(await ids(page), range("l", 490, 500));
+      // Back over every kept page, each page's rows exact, down to the oldest kept.
+      for (let n = 49; n >= first; n--) {
+        await page.click("#back");
+        await shows(n);
+        assert.deepEqual(await ids(page), range("l", 10 * (n - 1), 10 * n));
+      }
+      assert.equal(await page.locator("#back").isDisabled(), true);
+      assert.deepEqual(problems, []);
+    } finally {
+      await ctx.close();
+    }
+  }],
+];

@@ -1,0 +1,90 @@
+// The Chromium app of scripts/test.d/vue.sh (tests/vue/browser.test.mjs drives it): the views of
+// tests/react/app, with the same element ids, over the same services (tests/frameworks/
+// service.js), rendered by pagecursor/vue, so that tests/frameworks/scenarios.mjs runs against
+// both. Render functions keep the build free of the SFC compiler (tests/vue/recipes-app has
+// single-file components). Every figure the test checks is what the page rendered.
+import { createApp, defineComponent, h, ref } from "vue";
+import { useInfiniteList, useCursorStack } from "pagecursor/vue";
+import { CursorCodec, ready } from "pagecursor";
+import { fetchPage, fetchTight, fetchOrders, fetchLinks } from "../../frameworks/service.js";
+
+// The service of the current filter: a new key (the filter) starts the list over.
+const Feed = defineComponent(() => {
+  const filter = ref("a");
+  const feed = useInfiniteList((token, ctx) => fetchPage(filter.value)(token, ctx), { preset: "keyset", chunkItems: 10, key: () => [filter.value] });
+  return () =>
+    h("section", [
+      h("button", { id: "filter-b", onClick: () => (filter.value = "b") }, "Filter b"),
+      h("p", { id: "status" }, feed.status.value),
+      feed.status.value === "error" && h("p", { id: "error" }, `${feed.error.value?.code}: ${feed.error.value?.cause?.message}`),
+      feed.status.value === "error" && h("button", { id: "retry", onClick: feed.retry }, "Retry"),
+      h("button", { id: "reset", onClick: feed.reset }, "Reset"),
+      h("div", { id: "box", style: { height: "200px", overflowY: "auto" } }, [
+        h("ul", { id: "items" }, feed.items.value.map((item) => h("li", { key: item.id, style: { height: "30px" } }, item.id))),
+        feed.hasMore.value ? h("div", { id: "sentinel", ref: feed.sentinelRef, style: { height: "1px" } }) : h("p", { id: "end" }, "end"),
+      ]),
+    ]);
+});
+
+// A window of 3 chunks with both sentinels.
+function windowed(fetch, box, row) {
+  return defineComponent(() => {
+    const feed = useInfiniteList(fetch, { preset: "keyset", chunkItems: 10, maxChunks: 3 });
+    return () =>
+      h("section", [
+        h("p", { id: "status" }, feed.status.value),
+        h("div", { id: "box", style: { height: box, overflowY: "auto" } }, [
+          feed.hasPrevious.value && h("div", { id: "top", ref: feed.previousSentinelRef, style: { height: "1px" } }),
+          h("ul", { id: "items", style: row === "24px" ? { margin: 0 } : undefined }, feed.items.value.map((item) => h("li", { key: item.id, style: { height: row } }, item.id))),
+          feed.hasMore.value && h("div", { id: "sentinel", ref: feed.sentinelRef, style: { height: "1px" } }),
+        ]),
+      ]);
+  });
+}
+const Window = windowed(fetchPage("a"), "200px", "30px");
+// In a box about the window's height (640 px for a window of 720).
+const Tight = windowed(fetchTight, "640px", "24px");
+
+function pager(table, extra = []) {
+  return h("section", [
+    ...extra,
+    h("p", { id: "status" }, table.status.value),
+    h("p", { id: "page" }, String(table.page.value)),
+    h("p", { id: "visited" }, `${table.visited.value.first}-${table.visited.value.last}`),
+    h("ul", { id: "items" }, table.items.value.map((item) => h("li", { key: item.id }, item.id))),
+    h("button", { id: "back", disabled: !table.hasPrevious.value, onClick: table.back }, "Back"),
+    h("button", { id: "next", disabled: !table.hasNext.value, onClick: table.next }, "Next"),
+    h("button", { id: "go-2", onClick: () => table.goTo(2) }, "Page 2"),
+    h("button", { id: "reset", onClick: table.reset }, "First page"),
+    table.status.value === "error" && h("p", { id: "error" }, `${table.error.value?.name} ${table.error.value?.code}`),
+  ]);
+}
+
+// The filter is a ref given as the key, and the tokens' scope of the stack it starts.
+const Table = defineComponent(() => {
+  const filter = ref("a");
+  const table = useCursorStack((token, ctx) => fetchPage(filter.value)(token, ctx), { preset: "keyset", pageItems: 5, history: "push", key: () => [filter.value], get scope() { return filter.value; } });
+  return () => pager(table, [h("button", { id: "filter-b", onClick: () => (filter.value = "b") }, "Filter b")]);
+});
+
+let signing; // made once the wasm is there (CursorCodec is synchronous)
+const Orders = defineComponent(() => {
+  const table = useCursorStack(fetchOrders, { preset: "dynamodb", history: "push", maxDepth: 50, codec: signing, scope: "orders" });
+  return () => pager(table);
+});
+
+const Links = defineComponent(() => {
+  const table = useCursorStack(fetchLinks, { items: "results", next: "next", pageItems: 10, history: "push" });
+  return () => pager(table);
+});
+
+const view = new URL(location.href).searchParams.get("view");
+const App = { feed: Feed, window: Window, tight: Tight, table: Table, orders: Orders, links: Links }[view];
+if (App === Orders) {
+  void ready.then(() => {
+    signing = new CursorCodec({ keys: [{ id: "k1", secret: "a long random secret of the test app" }] });
+    createApp(App).mount("#root");
+  });
+} else {
+  createApp(App).mount("#root");
+}
