@@ -88,8 +88,13 @@ fn drive_window(mut window: ChunkWindow, script: &[u8]) {
         };
         let index = match target {
             Some((index, _)) if op & 2 == 0 => index,
-            _ => usize::from(op),
+            // Any chunk id, before the origin too.
+            _ => i64::from(op) - 128,
         };
+        // The origin's first page read, with or without a previous token.
+        if op & 0x40 != 0 {
+            window.origin_read((op & 0x80 != 0).then(|| format!("p{i}")));
+        }
         let resume = (op & 4 == 0).then(|| format!("r{i}"));
         let _ = window.loaded(edge, index, resume, usize::from(op >> 3));
         let _ = window.to_value();

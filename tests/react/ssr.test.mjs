@@ -59,3 +59,33 @@ test("pagecursor/react exports the root's ready, the same promise", async () => 
   assert.equal(react.ready, root.ready);
   await react.ready;
 });
+
+test("with initial (a snapshot() made on the server), the render shows its items, fetches nothing, and the hook edits and refreshes the list", async () => {
+  const { InfiniteList } = await import("pagecursor");
+  const rows = Array.from({ length: 12 }, (_, i) => ({ id: 12 - i }));
+  let served = 0;
+  const service = async (token) => {
+    served++;
+    const at = token ?? 0;
+    return { items: rows.slice(at, at + 4), next_cursor: at + 4 < rows.length ? at + 4 : undefined };
+  };
+  const server = new InfiniteList(service, { preset: "keyset", itemKey: "id", chunkItems: 4 });
+  await server.loadMore();
+  const initial = JSON.parse(JSON.stringify(server.snapshot()));
+  served = 0;
+  let state;
+  function Snapshot() {
+    state = useInfiniteList(service, { preset: "keyset", itemKey: "id", chunkItems: 4, initial, key: ["initial"] });
+    return h("ol", { start: state.firstIndex + 1 }, state.items.map((r) => h("li", { key: r.id }, String(r.id))));
+  }
+  const html = renderToString(h(Snapshot));
+  assert.match(html, /<ol start="1"><li>12<\/li><li>11<\/li><li>10<\/li><li>9<\/li><\/ol>/);
+  assert.equal(state.status, "ready");
+  assert.equal(state.firstIndex, 0);
+  await new Promise((r) => setTimeout(r, 20));
+  assert.equal(served, 0, "no request for the items it shows");
+  assert.equal(typeof state.refresh, "function");
+  assert.equal(typeof state.update, "function");
+  assert.equal(typeof state.remove, "function");
+  assert.equal(typeof state.insert, "function");
+});

@@ -78,3 +78,34 @@ test("only pagecursor/vue imports Vue: no other file of the package (the root en
   assert.equal(manifest.peerDependencies.vue, ">=3.3");
   assert.deepEqual(manifest.peerDependenciesMeta.vue, { optional: true });
 });
+
+test("with initial (a snapshot() made on the server), the render shows its items and fetches nothing", async () => {
+  const { InfiniteList } = await import("pagecursor");
+  const rows = Array.from({ length: 12 }, (_, i) => ({ id: 12 - i }));
+  let served = 0;
+  const service = async (token) => {
+    served++;
+    const at = token ?? 0;
+    return { items: rows.slice(at, at + 4), next_cursor: at + 4 < rows.length ? at + 4 : undefined };
+  };
+  const server = new InfiniteList(service, { preset: "keyset", itemKey: "id", chunkItems: 4 });
+  await server.loadMore();
+  const initial = JSON.parse(JSON.stringify(server.snapshot()));
+  served = 0;
+  let state;
+  const Snapshot = defineComponent(() => {
+    state = useInfiniteList(service, { preset: "keyset", itemKey: "id", chunkItems: 4, initial, key: ["initial"] });
+    return () => h("ol", { start: state.firstIndex.value + 1 }, state.items.value.map((r) => h("li", { key: r.id }, String(r.id))));
+  });
+  const errors = [];
+  const app = createSSRApp({ render: () => h(Snapshot) });
+  app.config.errorHandler = (err) => errors.push(err);
+  app.config.warnHandler = (msg) => errors.push(msg);
+  const html = await renderToString(app);
+  assert.deepEqual(errors, []);
+  assert.match(html, /<ol start="1"><li>12<\/li><li>11<\/li><li>10<\/li><li>9<\/li><\/ol>/);
+  assert.equal(state.status.value, "ready");
+  await new Promise((r) => setTimeout(r, 20));
+  assert.equal(served, 0, "no request for the items it shows");
+  for (const f of ["refresh", "update", "remove", "insert"]) assert.equal(typeof state[f], "function", f);
+});

@@ -34,6 +34,11 @@ export type UseInfiniteListOptions<Page = any, Item = any, Token = unknown> = In
 export interface InfiniteListState<Item> {
   /** The window of loaded items, in order (the same array until it changes). */
   items: readonly Item[];
+  /**
+   * The index of `items[0]` counted from where the list opened (negative before it): give it to
+   * a virtualizer as the first row's index (react-virtuoso's `firstItemIndex`).
+   */
+  firstIndex: number;
   /** "loading" while a load runs or before the first chunk; "error" after a failed load. */
   status: PageStatus;
   /** The failed load's error (a `PaginationError`, …), `undefined` otherwise. */
@@ -47,6 +52,14 @@ export interface InfiniteListState<Item> {
   retry(): void;
   /** Starts over: the first chunk is loaded again. */
   reset(): void;
+  /** `InfiniteList.refresh`: the window again ("window"), or new items on top ("head"). */
+  refresh(mode?: "window" | "head"): Promise<void>;
+  /** `InfiniteList.update`: replaces the item with `key` at once; returns its undo. */
+  update(key: unknown, next: Item | ((item: Item) => Item)): () => void;
+  /** `InfiniteList.remove`: removes the item with `key` at once; returns its undo. */
+  remove(key: unknown): () => void;
+  /** `InfiniteList.insert`: puts `item` at the start (default) or end at once; returns its undo. */
+  insert(item: Item, where?: "start" | "end"): () => void;
   /**
    * A callback ref for an element after the items: while it is visible (IntersectionObserver),
    * the next chunk is loaded, one after the other until it is out of view or the end came.

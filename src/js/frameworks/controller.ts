@@ -34,6 +34,7 @@ export interface FetchRef {
 // is their published state's).
 export interface ListSnapshot {
   items: readonly unknown[];
+  firstIndex: number;
   status: PageStatus;
   error: unknown;
   hasMore: boolean;
@@ -144,13 +145,13 @@ export class ListStore extends Store<ListSnapshot> {
 
   read(): ListSnapshot {
     const { list } = this;
-    const items = list.items, error = list.error, hasMore = list.hasMore, hasPrevious = list.hasPrevious, loading = list.loading;
+    const items = list.items, firstIndex = list.firstIndex, error = list.error, hasMore = list.hasMore, hasPrevious = list.hasPrevious, loading = list.loading;
     let status: ListSnapshot["status"];
     if (error !== undefined) status = "error";
     else if (loading) status = "loading";
     else if (!hasMore) status = "done";
     else status = items.length === 0 && !hasPrevious ? "loading" : "ready";
-    return { items, status, error, hasMore, hasPrevious, loading };
+    return { items, firstIndex, status, error, hasMore, hasPrevious, loading };
   }
 
   start(): void {
@@ -178,6 +179,12 @@ export class ListStore extends Store<ListSnapshot> {
     this.list.reset();
     this.loadMore();
   };
+  // The list's own: a failed refresh is its `error` (the store listens, so the promise's
+  // rejection is handled), an edit answers its undo.
+  refresh = (mode?: "window" | "head"): Promise<void> => this.list.refresh(mode);
+  update = (key: unknown, next: unknown): (() => void) => this.list.update(key, next);
+  remove = (key: unknown): (() => void) => this.list.remove(key);
+  insert = (item: unknown, where?: "start" | "end"): (() => void) => this.list.insert(item, where);
 
   // The list decides which sentinel loads (InfiniteList.sentinel, the window's rule in Rust):
   // the hook only observes. After every load each sentinel is observed again, so that the

@@ -123,11 +123,15 @@ export function useInfiniteList<Item>(fetchPage: Fetch, options?: unknown): Infi
   bottom = sentinel(() => store().sentinelRef);
   top = sentinel(() => store().previousSentinelRef);
   const state: InfiniteListState<unknown> = {
-    ...fields<ListSnapshot>(snapshot, ["items", "status", "error", "hasMore", "hasPrevious", "loading"]),
+    ...fields<ListSnapshot>(snapshot, ["items", "firstIndex", "status", "error", "hasMore", "hasPrevious", "loading"]),
     loadMore: () => store().loadMore(),
     loadPrevious: () => store().loadPrevious(),
     retry: () => store().retry(),
     reset: () => store().reset(),
+    refresh: (mode?: "window" | "head") => store().refresh(mode),
+    update: (key: unknown, next: unknown) => store().update(key, next),
+    remove: (key: unknown) => store().remove(key),
+    insert: (item: unknown, where?: "start" | "end") => store().insert(item, where),
     sentinelRef: bottom.ref,
     previousSentinelRef: top.ref,
   };
