@@ -9,7 +9,8 @@
 //   tight: previousSentinelRef's hysteresis with a viewport about the size of the window;
 //   table: Back/Forward, reload and a shared link with `history`; a key change;
 //   orders: 50 pages of signed DynamoDB keys in the URL, reload and Back over them;
-//   links: the URL-state rule (useCursorStack never fails because of its own URL state).
+//   links: the URL-state rule (useCursorStack never fails because of its own URL state);
+//   posts: an optimistic edit with undo, and refresh("head") putting new posts on top.
 import assert from "node:assert/strict";
 
 let browser; // playwright-core's, from tests/browser/harness.mjs
@@ -286,6 +287,32 @@ export const SCENARIOS = [
         assert.deepEqual(await ids(page), range("l", 10 * (n - 1), 10 * n));
       }
       assert.equal(await page.locator("#back").isDisabled(), true);
+      assert.deepEqual(problems, []);
+    } finally {
+      await ctx.close();
+    }
+  }],
+  ["useInfiniteList: an optimistic like shows at once and its undo puts it back when the service refuses; refresh(\"head\") puts new posts on top", async () => {
+    const { ctx, page, problems } = await open("posts");
+    try {
+      await until(page, () => document.querySelectorAll("#items li").length === 8 && document.getElementById("status").textContent === "ready");
+      assert.deepEqual(await ids(page), range("p", 33, 41).reverse());
+      // The service refuses: the like shows at once, then the undo puts the post back.
+      await page.evaluate(() => (window.__posts.failLikes = true));
+      await page.click("#like");
+      assert.equal(await page.locator("#items li").first().textContent(), "p-40 liked");
+      await until(page, () => document.querySelector("#items li").textContent === "p-40");
+      // The service accepts: the like stays.
+      await page.evaluate(() => (window.__posts.failLikes = false));
+      await page.click("#like");
+      await new Promise((r) => setTimeout(r, 150));
+      assert.equal(await page.locator("#items li").first().textContent(), "p-40 liked");
+      // Two new posts on the service; pull to refresh: they go on top, nothing else moves.
+      await page.evaluate(() => window.__posts.add(2));
+      await page.click("#head");
+      await until(page, () => document.querySelectorAll("#items li").length === 10);
+      assert.deepEqual((await ids(page)).slice(0, 3), ["p-42", "p-41", "p-40 liked"]);
+      assert.equal(await text(page, "first"), "-2");
       assert.deepEqual(problems, []);
     } finally {
       await ctx.close();

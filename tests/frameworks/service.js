@@ -78,3 +78,26 @@ export async function fetchLinks(url) {
   const i = url === undefined ? 0 : Number(new URL(url).searchParams.get("page"));
   return { results: Array.from({ length: 10 }, (_, k) => ({ id: `l-${i * 10 + k}` })), next: i + 1 < 100 ? nextUrl(i) : null };
 }
+
+// A newest-first feed of posts {id, liked} in pages of 4, token = offset, that takes new posts
+// on top (window.__posts.add) and likes that fail on demand (window.__posts.failLikes).
+const posts = { rows: Array.from({ length: 40 }, (_, i) => ({ id: `p-${40 - i}`, liked: false })), failLikes: false, next: 41 };
+posts.add = (n) => {
+  for (let i = 0; i < n; i++) posts.rows.unshift({ id: `p-${posts.next++}`, liked: false });
+};
+window.__posts = posts;
+export async function fetchPosts(token, { signal }) {
+  api.requests++;
+  await new Promise((r) => setTimeout(r, 2));
+  if (signal.aborted) throw signal.reason;
+  const at = typeof token === "number" ? token : 0;
+  const items = posts.rows.slice(at, at + 4).map((r) => ({ ...r }));
+  return { items, next_cursor: at + 4 < posts.rows.length ? at + 4 : undefined };
+}
+// The service's like: refused after a while when failLikes is set, else recorded.
+export async function likePost(id) {
+  await new Promise((r) => setTimeout(r, 50));
+  if (posts.failLikes) throw new Error("HTTP 503");
+  const row = posts.rows.find((r) => r.id === id);
+  if (row) row.liked = true;
+}

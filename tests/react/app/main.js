@@ -20,7 +20,7 @@ import { QueryClient, QueryClientProvider, useInfiniteQuery } from "@tanstack/re
 import { useInfiniteList, useCursorStack } from "pagecursor/react";
 import { CursorCodec, ready } from "pagecursor";
 import { infinitePageOptions } from "pagecursor/tanstack";
-import { fetchPage, fetchTight, fetchOrders, fetchLinks } from "../../frameworks/service.js";
+import { fetchPage, fetchTight, fetchOrders, fetchLinks, fetchPosts, likePost } from "../../frameworks/service.js";
 
 function Feed() {
   const [filter, setFilter] = useState("a");
@@ -143,8 +143,26 @@ function Query() {
   );
 }
 
+// Posts with an optimistic like (its undo when the service refuses) and pull-to-refresh.
+function Posts() {
+  const feed = useInfiniteList(fetchPosts, { preset: "keyset", itemKey: "id", chunkItems: 8 });
+  const like = (id) => {
+    const undo = feed.update(id, (post) => ({ ...post, liked: true }));
+    likePost(id).catch(undo);
+  };
+  return h(
+    "section",
+    null,
+    h("p", { id: "status" }, feed.status),
+    h("p", { id: "first" }, String(feed.firstIndex)),
+    h("button", { id: "like", onClick: () => like(feed.items[0].id) }, "Like the first"),
+    h("button", { id: "head", onClick: () => void feed.refresh("head") }, "Refresh"),
+    h("ul", { id: "items" }, feed.items.map((post) => h("li", { key: post.id }, post.liked ? `${post.id} liked` : post.id))),
+  );
+}
+
 const view = new URL(location.href).searchParams.get("view");
-const App = { feed: Feed, window: Window, tight: Tight, table: Table, orders: Orders, links: Links }[view];
+const App = { feed: Feed, window: Window, tight: Tight, table: Table, orders: Orders, links: Links, posts: Posts }[view];
 const render = () => createRoot(document.getElementById("root")).render(App ? h(App) : h(QueryClientProvider, { client }, h(Query)));
 if (App === Orders) {
   void ready.then(() => {

@@ -6,7 +6,7 @@
 import { createApp, defineComponent, h, ref } from "vue";
 import { useInfiniteList, useCursorStack } from "pagecursor/vue";
 import { CursorCodec, ready } from "pagecursor";
-import { fetchPage, fetchTight, fetchOrders, fetchLinks } from "../../frameworks/service.js";
+import { fetchPage, fetchTight, fetchOrders, fetchLinks, fetchPosts, likePost } from "../../frameworks/service.js";
 
 // The service of the current filter: a new key (the filter) starts the list over.
 const Feed = defineComponent(() => {
@@ -78,8 +78,25 @@ const Links = defineComponent(() => {
   return () => pager(table);
 });
 
+// Posts with an optimistic like (its undo when the service refuses) and pull-to-refresh.
+const Posts = defineComponent(() => {
+  const feed = useInfiniteList(fetchPosts, { preset: "keyset", itemKey: "id", chunkItems: 8 });
+  const like = (id) => {
+    const undo = feed.update(id, (post) => ({ ...post, liked: true }));
+    likePost(id).catch(undo);
+  };
+  return () =>
+    h("section", [
+      h("p", { id: "status" }, feed.status.value),
+      h("p", { id: "first" }, String(feed.firstIndex.value)),
+      h("button", { id: "like", onClick: () => like(feed.items.value[0].id) }, "Like the first"),
+      h("button", { id: "head", onClick: () => void feed.refresh("head") }, "Refresh"),
+      h("ul", { id: "items" }, feed.items.value.map((post) => h("li", { key: post.id }, post.liked ? `${post.id} liked` : post.id))),
+    ]);
+});
+
 const view = new URL(location.href).searchParams.get("view");
-const App = { feed: Feed, window: Window, tight: Tight, table: Table, orders: Orders, links: Links }[view];
+const App = { feed: Feed, window: Window, tight: Tight, table: Table, orders: Orders, links: Links, posts: Posts }[view];
 if (App === Orders) {
   void ready.then(() => {
     signing = new CursorCodec({ keys: [{ id: "k1", secret: "a long random secret of the test app" }] });
