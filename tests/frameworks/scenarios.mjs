@@ -10,7 +10,9 @@
 //   table: Back/Forward, reload and a shared link with `history`; a key change;
 //   orders: 50 pages of signed DynamoDB keys in the URL, reload and Back over them;
 //   links: the URL-state rule (useCursorStack never fails because of its own URL state);
-//   posts: an optimistic edit with undo, and refresh("head") putting new posts on top.
+//   posts: an optimistic edit with undo, and refresh("head") putting new posts on top;
+//   restore: `restore` after a reload in the same tab: the window at once, no request for it,
+//            the same item at the top.
 import assert from "node:assert/strict";
 
 let browser; // playwright-core's, from tests/browser/harness.mjs
@@ -300,12 +302,13 @@ export const SCENARIOS = [
       // The service refuses: the like shows at once, then the undo puts the post back.
       await page.evaluate(() => (window.__posts.failLikes = true));
       await page.click("#like");
-      assert.equal(await page.locator("#items li").first().textContent(), "p-40 liked");
+      await until(page, () => document.querySelector("#items li").textContent === "p-40 liked");
       await until(page, () => document.querySelector("#items li").textContent === "p-40");
       // The service accepts: the like stays.
       await page.evaluate(() => (window.__posts.failLikes = false));
       await page.click("#like");
-      await new Promise((r) => setTimeout(r, 150));
+      await until(page, () => document.querySelector("#items li").textContent === "p-40 liked");
+      await page.waitForTimeout(400); // past the service's answer: the like stays
       assert.equal(await page.locator("#items li").first().textContent(), "p-40 liked");
       // Two new posts on the service; pull to refresh: they go on top, nothing else moves.
       await page.evaluate(() => window.__posts.add(2));
@@ -313,6 +316,27 @@ export const SCENARIOS = [
       await until(page, () => document.querySelectorAll("#items li").length === 10);
       assert.deepEqual((await ids(page)).slice(0, 3), ["p-42", "p-41", "p-40 liked"]);
       assert.equal(await text(page, "first"), "-2");
+      assert.deepEqual(problems, []);
+    } finally {
+      await ctx.close();
+    }
+  }],
+  ["useInfiniteList with restore: a reload in the same tab shows the saved window at once, with no request for its items, and the same row at the top", async () => {
+    const { ctx, page, problems } = await open("restore");
+    try {
+      await until(page, () => document.querySelectorAll("#items li").length === 8 && document.getElementById("status").textContent === "ready");
+      for (const n of [16, 24]) {
+        await page.evaluate(() => (document.getElementById("box").scrollTop = 1e6));
+        await until(page, (n) => document.querySelectorAll("#items li").length >= n && document.getElementById("status").textContent === "ready", n);
+      }
+      const shown = await ids(page);
+      await page.evaluate(() => (document.getElementById("box").scrollTop = 250));
+      const top = await page.evaluate(() => document.getElementById("box").scrollTop);
+      await page.reload();
+      await until(page, (n) => document.querySelectorAll("#items li").length === n, shown.length);
+      assert.deepEqual(await ids(page), shown);
+      assert.equal(await page.evaluate(() => window.__api.requests), 0, "no request for the restored items");
+      await until(page, (top) => Math.abs(document.getElementById("box").scrollTop - top) <= 2, top);
       assert.deepEqual(problems, []);
     } finally {
       await ctx.close();

@@ -96,7 +96,8 @@ export async function fetchPosts(token, { signal }) {
 }
 // The service's like: refused after a while when failLikes is set, else recorded.
 export async function likePost(id) {
-  await new Promise((r) => setTimeout(r, 50));
+  // Long enough for a test to see the optimistic state before a refusal undoes it.
+  await new Promise((r) => setTimeout(r, 300));
   if (posts.failLikes) throw new Error("HTTP 503");
   const row = posts.rows.find((r) => r.id === id);
   if (row) row.liked = true;

@@ -26,6 +26,12 @@ export interface ListKeyOptions {
    * key starts over with a new list (and the options of that render).
    */
   key?: readonly unknown[] | undefined;
+  /**
+   * Keep the list and its scroll position in sessionStorage under this name (and the key): a
+   * later mount (Back to the route, a reload in the same tab) shows the saved window at once,
+   * with no request for its items, scrolled where it was. The items are kept as JSON.
+   */
+  restore?: string | undefined;
 }
 
 /** The options of `useInfiniteList`: `InfiniteList`'s (typed per preset) and `key`. */

@@ -27,6 +27,12 @@ export type ListKey = MaybeRefOrGetter<readonly unknown[] | undefined>;
 export interface ListKeyOptions {
   /** A changed key (by value) starts over with a new list. */
   key?: ListKey | undefined;
+  /**
+   * Keep the list and its scroll position in sessionStorage under this name (and the key): a
+   * later mount shows the saved window at once, with no request for its items, scrolled where
+   * it was. The items are kept as JSON.
+   */
+  restore?: string | undefined;
 }
 
 /** The options of `useInfiniteList`: `InfiniteList`'s (typed per preset) and `key`. */

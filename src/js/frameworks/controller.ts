@@ -130,10 +130,23 @@ export class ListStore extends Store<ListSnapshot> {
   declare listening: boolean | undefined; // the window's intent listeners are added
   declare touchY: number | undefined; // the last touch's y, for the direction of the next
 
+  declare saved: Saved | undefined; // with `restore`: where this list is saved, and what was read there
+  declare fetchRef: FetchRef;
+  declare listOptions: Options;
+
   constructor(fetchRef: FetchRef, options: unknown) {
     super();
-    const [, listOptions] = split(options, ["key"]);
-    this.list = new InfiniteList<any>((token, ctx) => fetchRef.current(token, ctx), listOptions as never);
+    const [hook, listOptions] = split(options, ["key", "restore"]);
+    this.fetchRef = fetchRef;
+    this.listOptions = listOptions;
+    if (hook.restore !== undefined) {
+      if (typeof hook.restore !== "string" || hook.restore === "") throw makeArgumentError(false, "options.restore must be a non-empty string");
+      this.saved = savedAt(hook.restore, hashKey(hook.key));
+      // A window saved by an earlier mount shows at once, with no request for its items (a
+      // snapshot given as `initial` wins).
+      if (this.saved.entry !== undefined && listOptions.initial === undefined) listOptions.initial = this.saved.entry.snapshot;
+    }
+    this.list = this.make();
     this.first = this.snapshot = this.read();
     // The store is subscribed for its whole life: a load that fails is then the list's `error`
     // (shown by the component), never an unhandled rejection.
@@ -143,7 +156,26 @@ export class ListStore extends Store<ListSnapshot> {
     });
   }
 
+  make(): List<unknown> {
+    const { fetchRef } = this;
+    return new InfiniteList<any>((token, ctx) => fetchRef.current(token, ctx), this.listOptions as never);
+  }
+
   read(): ListSnapshot {
+    try {
+      return this.readList();
+    } catch (err) {
+      // A saved window that does not decode (another codec, a damaged entry) is dropped: a
+      // fresh start, no error.
+      if (this.saved?.entry === undefined || this.listOptions.initial !== this.saved.entry.snapshot) throw err;
+      this.saved.drop();
+      delete this.listOptions.initial;
+      this.list = this.make();
+      return this.readList();
+    }
+  }
+
+  readList(): ListSnapshot {
     const { list } = this;
     const items = list.items, firstIndex = list.firstIndex, error = list.error, hasMore = list.hasMore, hasPrevious = list.hasPrevious, loading = list.loading;
     let status: ListSnapshot["status"];
@@ -158,12 +190,34 @@ export class ListStore extends Store<ListSnapshot> {
     this.active = true;
     const { list } = this;
     if (list.items.length === 0 && !list.hasPrevious && list.hasMore && !list.loading && list.error === undefined) this.loadMore();
+    const saved = this.saved;
+    if (saved !== undefined && typeof window === "object") {
+      // Back where the list was: the scroll container (the sentinel's, or the window) scrolled
+      // as it was when the list was saved, its items the same ones, so the same item is at the
+      // top. Then the list is saved again when the page goes (a reload) and on unmount.
+      if (saved.entry !== undefined && this.listOptions.initial === saved.entry.snapshot) {
+        // Now, when a sentinel arrives (an adapter may hand it over after mounting), and at
+        // the next frame, when the items are laid out.
+        this.scrollTo = saved.entry.scroll;
+        this.restoreScroll();
+        requestAnimationFrame(() => {
+          this.restoreScroll();
+          this.scrollTo = undefined;
+        });
+      }
+      saved.entry = undefined;
+      window.addEventListener("pagehide", this.save);
+    }
     if (!this.listening && typeof window === "object" && typeof window.addEventListener === "function") {
       this.listening = true;
       for (const type of INTENTS) window.addEventListener(type, this.onIntent, { passive: true, capture: true });
     }
   }
   stopped(): void {
+    if (this.saved !== undefined && typeof window === "object") {
+      this.save();
+      window.removeEventListener("pagehide", this.save);
+    }
     // Its loads are stale now: their walks stop at their next request.
     this.list.reset();
     if (this.listening) {
@@ -171,6 +225,33 @@ export class ListStore extends Store<ListSnapshot> {
       for (const type of INTENTS) window.removeEventListener(type, this.onIntent, { capture: true });
     }
   }
+
+  declare scrollTo: number | undefined; // a restored list's scroll position, until it is applied
+  restoreScroll(): void {
+    const top = this.scrollTo;
+    if (top === undefined) return;
+    const root = this.rootOf(this.bottom) ?? this.rootOf(this.top);
+    if (root !== undefined) root.scrollTop = top;
+    else window.scrollTo(0, top);
+  }
+
+  // The element that scrolls a sentinel, found once the sentinel is in the document (Vue hands
+  // a template ref over before its parent is inserted, when no style is computed yet).
+  rootOf(edge: Edge): Element | undefined {
+    if (edge.root === undefined && edge.element?.isConnected) edge.root = scrollRoot(edge.element);
+    return edge.root;
+  }
+
+  // Saves the window and where its scroll container is (a list with nothing loaded saves
+  // nothing, and a full storage is no error: the next mount starts fresh).
+  save = (): void => {
+    const saved = this.saved;
+    if (saved === undefined || this.list.items.length === 0) return;
+    try {
+      const root = this.rootOf(this.bottom) ?? this.rootOf(this.top);
+      saved.write({ snapshot: this.list.snapshot(), scroll: root !== undefined ? root.scrollTop : window.scrollY });
+    } catch {}
+  };
 
   loadMore = (): void => void this.list.loadMore().catch(ignore);
   loadPrevious = (): void => void this.list.loadPrevious().catch(ignore);
@@ -228,7 +309,7 @@ export class ListStore extends Store<ListSnapshot> {
     }
     if (up === undefined || !this.active) return;
     const edge = up ? this.top : this.bottom;
-    if (!edge.visible || edge.element === undefined || !inside(edge.root, event.target)) return;
+    if (!edge.visible || edge.element === undefined || !inside(this.rootOf(edge), event.target)) return;
     this.list.sentinel(edge.which, false);
     this.report(edge, true);
   };
@@ -242,7 +323,7 @@ export class ListStore extends Store<ListSnapshot> {
     if (was) this.list.sentinel(edge.which, false);
     if (element === null || element === undefined || typeof IntersectionObserver !== "function") return;
     edge.element = element;
-    edge.root = scrollRoot(element);
+    edge.root = element.isConnected ? scrollRoot(element) : undefined;
     edge.since = performance.now();
     edge.observer = new IntersectionObserver((entries) => {
       const entry = entries[entries.length - 1] as IntersectionObserverEntry; // never called with none
@@ -250,9 +331,64 @@ export class ListStore extends Store<ListSnapshot> {
       this.report(edge, entry.isIntersecting);
     });
     edge.observer.observe(element);
+    this.restoreScroll();
   }
   sentinelRef = (element: Element | null): void => this.watch(this.bottom, element);
   previousSentinelRef = (element: Element | null): void => this.watch(this.top, element);
+}
+
+// ---------------------------------------------------------------------------------------------
+// `restore`: a list's window and scroll position in sessionStorage, by name and key.
+
+interface Entry {
+  snapshot: { items: unknown[]; state: string; firstIndex: number };
+  scroll: number;
+}
+interface Saved {
+  entry: Entry | undefined;
+  write(entry: Entry): void;
+  drop(): void;
+}
+// The entries are bounded: the most recent RESTORE_ENTRIES names and keys are kept.
+const RESTORE_PREFIX = "pagecursor.restore:";
+const RESTORE_INDEX = "pagecursor.restore";
+const RESTORE_ENTRIES = 16;
+
+function savedAt(name: string, key: string): Saved {
+  const id = `${RESTORE_PREFIX}${name}:${key}`;
+  const storage = typeof sessionStorage === "object" ? sessionStorage : undefined;
+  let entry: Entry | undefined;
+  try {
+    const text = storage?.getItem(id);
+    const value: unknown = text ? JSON.parse(text) : undefined;
+    const e = value as Entry | undefined;
+    if (e && typeof e === "object" && e.snapshot && Array.isArray(e.snapshot.items) && typeof e.snapshot.state === "string" && typeof e.scroll === "number") entry = e;
+    else if (text) storage?.removeItem(id);
+  } catch {
+    try {
+      storage?.removeItem(id);
+    } catch {}
+  }
+  return {
+    entry,
+    write(e: Entry) {
+      if (storage === undefined) return;
+      let ids: string[] = [];
+      try {
+        const list: unknown = JSON.parse(storage.getItem(RESTORE_INDEX) ?? "[]");
+        if (Array.isArray(list)) ids = list.filter((x): x is string => typeof x === "string" && x !== id);
+      } catch {}
+      ids.push(id);
+      while (ids.length > RESTORE_ENTRIES) storage.removeItem(ids.shift()!);
+      storage.setItem(id, JSON.stringify(e));
+      storage.setItem(RESTORE_INDEX, JSON.stringify(ids));
+    },
+    drop() {
+      try {
+        storage?.removeItem(id);
+      } catch {}
+    },
+  };
 }
 
 // The events onIntent reads, added on start and removed on stop as one list.

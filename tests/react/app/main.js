@@ -161,8 +161,24 @@ function Posts() {
   );
 }
 
+// A list that restores its window and scroll position on a later mount (here: a reload).
+function Restore() {
+  const feed = useInfiniteList(fetchPosts, { preset: "keyset", itemKey: "id", chunkItems: 8, restore: "posts" });
+  return h(
+    "section",
+    null,
+    h("p", { id: "status" }, feed.status),
+    h(
+      "div",
+      { id: "box", style: { height: "200px", overflowY: "auto" } },
+      h("ul", { id: "items", style: { margin: 0 } }, feed.items.map((post) => h("li", { key: post.id, style: { height: "30px" } }, post.id))),
+      feed.hasMore && h("div", { id: "sentinel", ref: feed.sentinelRef, style: { height: "1px" } }),
+    ),
+  );
+}
+
 const view = new URL(location.href).searchParams.get("view");
-const App = { feed: Feed, window: Window, tight: Tight, table: Table, orders: Orders, links: Links, posts: Posts }[view];
+const App = { feed: Feed, window: Window, tight: Tight, table: Table, orders: Orders, links: Links, posts: Posts, restore: Restore }[view];
 const render = () => createRoot(document.getElementById("root")).render(App ? h(App) : h(QueryClientProvider, { client }, h(Query)));
 if (App === Orders) {
   void ready.then(() => {

@@ -95,8 +95,21 @@ const Posts = defineComponent(() => {
     ]);
 });
 
+// A list that restores its window and scroll position on a later mount (here: a reload).
+const Restore = defineComponent(() => {
+  const feed = useInfiniteList(fetchPosts, { preset: "keyset", itemKey: "id", chunkItems: 8, restore: "posts" });
+  return () =>
+    h("section", [
+      h("p", { id: "status" }, feed.status.value),
+      h("div", { id: "box", style: { height: "200px", overflowY: "auto" } }, [
+        h("ul", { id: "items", style: { margin: 0 } }, feed.items.value.map((post) => h("li", { key: post.id, style: { height: "30px" } }, post.id))),
+        feed.hasMore.value && h("div", { id: "sentinel", ref: feed.sentinelRef, style: { height: "1px" } }),
+      ]),
+    ]);
+});
+
 const view = new URL(location.href).searchParams.get("view");
-const App = { feed: Feed, window: Window, tight: Tight, table: Table, orders: Orders, links: Links, posts: Posts }[view];
+const App = { feed: Feed, window: Window, tight: Tight, table: Table, orders: Orders, links: Links, posts: Posts, restore: Restore }[view];
 if (App === Orders) {
   void ready.then(() => {
     signing = new CursorCodec({ keys: [{ id: "k1", secret: "a long random secret of the test app" }] });
