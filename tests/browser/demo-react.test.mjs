@@ -138,6 +138,27 @@ test("React table: pages of exactly 10, Next, Back button and reload land on the
   }
 });
 
+test("React feed: a like shows at once and stays; one the service refuses is undone; Refresh keeps the orders", async () => {
+  const { page, problems } = await openReact();
+  await wait(page, () => document.querySelectorAll("#feed-items [data-id]").length >= 20);
+  const ids = await feedIds(page);
+  const kept = ids.find((id) => id % 5 !== 0);
+  const refused = ids.find((id) => id % 5 === 0);
+  const button = (id) => page.locator(`#feed-items [data-id="${id}"] .like`);
+  await button(kept).click();
+  assert.equal(await button(kept).textContent(), "♥");
+  await button(refused).click();
+  assert.equal(await button(refused).textContent(), "♥", "optimistic: at once");
+  await wait(page, (id) => document.querySelector(`#feed-items [data-id="${id}"] .like`).textContent === "♡", refused);
+  assert.match(await page.locator("#feed-notice").textContent(), /refused/);
+  assert.equal(await button(kept).textContent(), "♥");
+  await page.click("#feed-refresh");
+  await wait(page, () => document.getElementById("feed-status").textContent === "ready");
+  assert.deepEqual((await feedIds(page)).slice(0, ids.length), ids);
+  assert.deepEqual(problems, []);
+  await page.close();
+});
+
 test("the main demo links to the React page", async () => {
   const { page, problems } = await open(browser, `${base}www/`);
   try {

@@ -2,7 +2,8 @@
 // and the Prev/Next table of the main demo, written with pagecursor/react's hooks over the same
 // fake DynamoDB Scan (www/fake-api.js). Nothing here fetches from the network.
 //   Feed: useInfiniteList, 20 orders a load over short and empty pages, 4 chunks in memory, a
-//         sentinel at each end (the list decides which one loads: no ping-pong).
+//         sentinel at each end (the list decides which one loads: no ping-pong); an optimistic
+//         like undone when the service refuses it, pull-to-refresh, and `restore`.
 //   Table: useCursorStack, pages of exactly 10 orders, the position in ?nav= (history "push"):
 //         Back/Forward, reload and a shared link land on the same page.
 import { useEffect, useState } from "react";
@@ -41,13 +42,22 @@ function Filter({ value, onChange, id }) {
   );
 }
 
-function Order({ order }) {
+// The demo's "like" service: it answers after 300 ms, and refuses orders whose id is a multiple
+// of 5 (to show the undo of an optimistic edit).
+const likeOrder = (id) => new Promise((resolve, reject) => setTimeout(() => (id % 5 === 0 ? reject(new Error("refused")) : resolve()), 300));
+
+function Order({ order, onLike }) {
   return (
-    <li className="order" data-id={order.id}>
+    <li className={onLike ? "order likeable" : "order"} data-id={order.id}>
       <span className="order-id">#{String(order.id).padStart(5, "0")}</span>
       <span className="order-main"><strong>{order.product}</strong><span className="muted"> · {order.customer}</span></span>
       <span className={`pill ${order.status}`}>{order.status}</span>
       <span className="order-total">{money(order.totalCents)}</span>
+      {onLike && (
+        <button type="button" className="secondary small like" aria-pressed={Boolean(order.liked)} aria-label={`Like order ${order.id}`} onClick={() => onLike(order.id)}>
+          {order.liked ? "♥" : "♡"}
+        </button>
+      )}
     </li>
   );
 }
@@ -64,8 +74,19 @@ function Feed() {
     chunkItems: 20, // every load shows exactly 20 orders, however many Scan pages that takes
     maxChunks: 4, // at most 80 orders in memory; dropped chunks come back from their cursors
     retry: { retries: 10, baseDelayMs: 15, maxDelayMs: 120 },
+    itemKey: "id", // edits find an order by its id
+    restore: "demo-feed", // Back or a reload shows the same orders, scrolled where they were
     key: [filter], // a new filter starts over
   });
+  const [notice, setNotice] = useState("");
+  // An optimistic like: shown at once, undone when the service refuses.
+  const like = (id) => {
+    const undo = feed.update(id, (order) => ({ ...order, liked: true }));
+    likeOrder(id).catch(() => {
+      undo();
+      setNotice(`The service refused to like #${String(id).padStart(5, "0")}: the like was undone.`);
+    });
+  };
   useEffect(() => {
     if (feed.items.length > 0) windows.push(feed.items.map((order) => order.id));
   }, [feed.items]);
@@ -79,6 +100,7 @@ function Feed() {
         <div className="controls">
           <Filter id="feed-filter" value={filter} onChange={setFilter} />
           <button type="button" className="secondary" onClick={feed.reset}>Restart</button>
+          <button type="button" className="secondary" id="feed-refresh" onClick={() => void feed.refresh("head")}>Refresh</button>
         </div>
       </div>
       <div className="feed" id="feed-list" tabIndex={0} aria-label="Orders feed" aria-busy={feed.loading} style={{ overflowAnchor: "auto" }}>
@@ -88,7 +110,7 @@ function Feed() {
           </div>
         )}
         <ol className="chunk" id="feed-items" style={{ listStyle: "none", margin: 0, padding: 0 }}>
-          {feed.items.map((order) => <Order key={order.id} order={order} />)}
+          {feed.items.map((order) => <Order key={order.id} order={order} onLike={like} />)}
         </ol>
         {feed.status === "error" ? (
           <p className="sentinel" role="alert" id="feed-error">
@@ -101,6 +123,7 @@ function Feed() {
         )}
       </div>
       <p className="live" id="feed-status" role="status" aria-live="polite">{feed.status}</p>
+      <p className="live" id="feed-notice" role="status" aria-live="polite">{notice}</p>
     </section>
   );
 }
