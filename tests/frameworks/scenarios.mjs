@@ -12,7 +12,9 @@
 //   links: the URL-state rule (useCursorStack never fails because of its own URL state);
 //   posts: an optimistic edit with undo, and refresh("head") putting new posts on top;
 //   restore: `restore` after a reload in the same tab: the window at once, no request for it,
-//            the same item at the top.
+//            the same item at the top;
+//   snapshot, hydrate: a server render with `initial` hydrated before the wasm arrived: the
+//            same items, no request for them, no hydration warning.
 import assert from "node:assert/strict";
 
 let browser; // playwright-core's, from tests/browser/harness.mjs
@@ -337,6 +339,24 @@ export const SCENARIOS = [
       assert.deepEqual(await ids(page), shown);
       assert.equal(await page.evaluate(() => window.__api.requests), 0, "no request for the restored items");
       await until(page, (top) => Math.abs(document.getElementById("box").scrollTop - top) <= 2, top);
+      assert.deepEqual(problems, []);
+    } finally {
+      await ctx.close();
+    }
+  }],
+  ["useInfiniteList with initial: the server's markup hydrates before the wasm arrived, with the same items, no request for them and no hydration warning", async () => {
+    const { ctx, page, problems } = await open("snapshot");
+    try {
+      await until(page, () => document.getElementById("done") !== null);
+      const snapshot = JSON.parse(await page.evaluate(() => sessionStorage.getItem("snapshot")));
+      await page.goto(`${site.url}?view=hydrate`);
+      await until(page, (n) => document.querySelectorAll("#items li").length === n, snapshot.items.length);
+      assert.deepEqual(await ids(page), snapshot.items.map((post) => post.id));
+      // After the wasm arrived and the store started: still no request for the items shown.
+      await page.evaluate(() => new Promise((r) => setTimeout(r, 300)));
+      assert.equal(await page.evaluate(() => window.__api.requests), 0);
+      assert.equal(await page.evaluate(() => window.__hydratedBeforeReady), true, "hydrated before the wasm was ready");
+      assert.deepEqual(await ids(page), snapshot.items.map((post) => post.id));
       assert.deepEqual(problems, []);
     } finally {
       await ctx.close();

@@ -15,10 +15,11 @@
 //   links: useCursorStack with pageItems 10 and history "push" over 128-character next URLs,
 //          no maxDepth: the state of every page would pass the default codec's 4,096 characters.
 import { createElement as h, useState } from "react";
-import { createRoot } from "react-dom/client";
+import { createRoot, hydrateRoot } from "react-dom/client";
+import { renderToString } from "react-dom/server";
 import { QueryClient, QueryClientProvider, useInfiniteQuery } from "@tanstack/react-query";
 import { useInfiniteList, useCursorStack } from "pagecursor/react";
-import { CursorCodec, ready } from "pagecursor";
+import { CursorCodec, InfiniteList, ready } from "pagecursor";
 import { infinitePageOptions } from "pagecursor/tanstack";
 import { fetchPage, fetchTight, fetchOrders, fetchLinks, fetchPosts, likePost } from "../../frameworks/service.js";
 
@@ -177,10 +178,39 @@ function Restore() {
   );
 }
 
+// Server render and hydration: the "snapshot" view plays the server (a list that loaded a
+// chunk, its snapshot() kept in sessionStorage); the "hydrate" view, on the next page load,
+// renders that markup with renderToString and hydrates it at once, before the wasm arrived.
+const OPTIONS = { preset: "keyset", itemKey: "id", chunkItems: 8 };
+function Hydrated({ initial }) {
+  const feed = useInfiniteList(fetchPosts, { ...OPTIONS, initial });
+  return h("ul", { id: "items" }, feed.items.map((post) => h("li", { key: post.id }, post.id)));
+}
+let wasmReady = false;
+void ready.then(() => (wasmReady = true));
+function serverAndHydration(view) {
+  const root = document.getElementById("root");
+  if (view === "snapshot") {
+    void ready.then(async () => {
+      const list = new InfiniteList(fetchPosts, OPTIONS);
+      await list.loadMore();
+      sessionStorage.setItem("snapshot", JSON.stringify(list.snapshot()));
+      root.innerHTML = '<p id="done">done</p>';
+    });
+    return;
+  }
+  const initial = JSON.parse(sessionStorage.getItem("snapshot"));
+  root.innerHTML = renderToString(h(Hydrated, { initial }));
+  window.__hydratedBeforeReady = !wasmReady;
+  hydrateRoot(root, h(Hydrated, { initial }), { onRecoverableError: (err) => console.error(`hydration: ${err.message}`) });
+}
+
 const view = new URL(location.href).searchParams.get("view");
 const App = { feed: Feed, window: Window, tight: Tight, table: Table, orders: Orders, links: Links, posts: Posts, restore: Restore }[view];
 const render = () => createRoot(document.getElementById("root")).render(App ? h(App) : h(QueryClientProvider, { client }, h(Query)));
-if (App === Orders) {
+if (view === "snapshot" || view === "hydrate") {
+  serverAndHydration(view);
+} else if (App === Orders) {
   void ready.then(() => {
     signing = new CursorCodec({ keys: [{ id: "k1", secret: "a long random secret of the test app" }] });
     render();

@@ -3,9 +3,10 @@
 // service.js), rendered by pagecursor/vue, so that tests/frameworks/scenarios.mjs runs against
 // both. Render functions keep the build free of the SFC compiler (tests/vue/recipes-app has
 // single-file components). Every figure the test checks is what the page rendered.
-import { createApp, defineComponent, h, ref } from "vue";
+import { createApp, createSSRApp, defineComponent, h, ref } from "vue";
+import { renderToString } from "@vue/server-renderer";
 import { useInfiniteList, useCursorStack } from "pagecursor/vue";
-import { CursorCodec, ready } from "pagecursor";
+import { CursorCodec, InfiniteList, ready } from "pagecursor";
 import { fetchPage, fetchTight, fetchOrders, fetchLinks, fetchPosts, likePost } from "../../frameworks/service.js";
 
 // The service of the current filter: a new key (the filter) starts the list over.
@@ -108,9 +109,42 @@ const Restore = defineComponent(() => {
     ]);
 });
 
+// Server render and hydration, as in tests/react/app: "snapshot" plays the server, "hydrate"
+// renders its markup with @vue/server-renderer and hydrates it before the wasm arrived.
+const OPTIONS = { preset: "keyset", itemKey: "id", chunkItems: 8 };
+const Hydrated = defineComponent({
+  props: { initial: Object },
+  setup(props) {
+    const feed = useInfiniteList(fetchPosts, { ...OPTIONS, initial: props.initial });
+    return () => h("ul", { id: "items" }, feed.items.value.map((post) => h("li", { key: post.id }, post.id)));
+  },
+});
+let wasmReady = false;
+void ready.then(() => (wasmReady = true));
+async function serverAndHydration(view) {
+  const root = document.getElementById("root");
+  if (view === "snapshot") {
+    await ready;
+    const list = new InfiniteList(fetchPosts, OPTIONS);
+    await list.loadMore();
+    sessionStorage.setItem("snapshot", JSON.stringify(list.snapshot()));
+    root.innerHTML = '<p id="done">done</p>';
+    return;
+  }
+  const initial = JSON.parse(sessionStorage.getItem("snapshot"));
+  // The server's markup (@vue/server-renderer's string render is asynchronous, a microtask).
+  root.innerHTML = await renderToString(createSSRApp(Hydrated, { initial }));
+  window.__hydratedBeforeReady = !wasmReady;
+  const app = createSSRApp(Hydrated, { initial });
+  app.config.warnHandler = (msg) => console.error(`vue warning: ${msg}`);
+  app.mount(root);
+}
+
 const view = new URL(location.href).searchParams.get("view");
 const App = { feed: Feed, window: Window, tight: Tight, table: Table, orders: Orders, links: Links, posts: Posts, restore: Restore }[view];
-if (App === Orders) {
+if (view === "snapshot" || view === "hydrate") {
+  void serverAndHydration(view);
+} else if (App === Orders) {
   void ready.then(() => {
     signing = new CursorCodec({ keys: [{ id: "k1", secret: "a long random secret of the test app" }] });
     createApp(App).mount("#root");
