@@ -141,8 +141,8 @@ minify src/js/loading/loading.ts pkg/loading.js --minify-identifiers
 # pagecursor/react, pagecursor/vue and pagecursor/tanstack: their published types are the
 # hand-written pkg/react.d.ts, pkg/vue.d.ts and pkg/tanstack.d.ts, which `tsc -p
 # src/js/tsconfig.json` checks the sources against; controller.js is the stores that react.js
-# and vue.js share (src/js/frameworks/controller.ts).
-for f in controller react vue tanstack; do minify "src/js/frameworks/$f.ts" "pkg/$f.js" --minify-identifiers --keep-names; done
+# and vue.js share (src/js/frameworks/controller.ts, with page-state.ts).
+for f in controller page-state react vue tanstack; do minify "src/js/frameworks/$f.ts" "pkg/$f.js" --minify-identifiers --keep-names; done
 say "wasm-opt -Oz"
 # `--converge` repeats the passes until the module stops shrinking (~300 B gzip, ~5 s).
 # `--low-memory-unused` lets wasm-opt fold constant additions into load and store offsets, which

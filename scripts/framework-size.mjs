@@ -9,7 +9,7 @@ import { fileURLToPath, pathToFileURL } from "node:url";
 import { gzipSync } from "node:zlib";
 
 const ROOT = join(dirname(fileURLToPath(import.meta.url)), "..");
-const OWN = new Set(["./controller.js"]);
+const OWN = new Set(["./controller.js", "./page-state.js"]);
 const { build } = await import(pathToFileURL(join(ROOT, "tests/runtimes/node_modules/vite/dist/node/index.js")).href);
 for (const name of process.argv.slice(2)) {
   const out = join(ROOT, ".build/framework-size", name);

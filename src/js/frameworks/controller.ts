@@ -7,20 +7,17 @@
 // cannot drift apart (the bug class of TanStack #5047), and tests/frameworks/scenarios.mjs runs
 // the same scenarios against both.
 //
-// Server renders: nothing here touches `window`, `document`, IntersectionObserver or the
-// History API before `start()` or a sentinel callback, which a server render never runs; the
-// server snapshot is the store's first state ("loading"), which is also what a hydration
-// render reads, so the markup matches.
-//
-// A field the hooks add later (from InfiniteList or CursorStack) is read in `ListStore.read` or
-// published by `PageStore`, declared in the snapshot types below, and then handed out by both
-// adapters as they hand out every field of a snapshot.
+// Server renders touch no browser API (only `start()` and the sentinels do); the server
+// snapshot is the store's first state (loading, or `initial`'s items), which a hydration render
+// reads too, so the markup matches. A new field is read in `ListStore.readList` or published by
+// `PageStore`, and both adapters hand it out as they hand out every field of a snapshot.
 import { CursorStack, InfiniteList, paginate, ready } from "#pagecursor";
 import type { CursorCodec, CursorStackOptions, FetchContext, InfiniteList as List, Paginator } from "#pagecursor";
 import type { PageStatus } from "../entries/react.js";
 import { makeArgumentError } from "./errors.js";
 import { notAnObject, optionalWhole } from "./options.js";
 import { LONG_RESUME_TOKENS } from "./codec-of.js";
+import { INTENTS, inside, savedAt, scrollRoot, towardTop, type Saved } from "./page-state.js";
 
 // The user's values as this file handles them: options are records read once (the walk checks
 // them), `fetchPage` a function the walk calls with the tokens it finds. The public overloads
@@ -299,14 +296,7 @@ export class ListStore extends Store<ListSnapshot> {
   // the user's own new sighting, which releases a sentinel held by the last drop.
   // One listener for the events of INTENTS: `event` is the one of its `type`.
   onIntent = (event: Event): void => {
-    let up: boolean | undefined;
-    if (event.type === "wheel") up = (event as WheelEvent).deltaY < 0 ? true : (event as WheelEvent).deltaY > 0 ? false : undefined;
-    else if (event.type === "keydown") up = KEYS_UP.has((event as KeyboardEvent).key) || ((event as KeyboardEvent).key === " " && (event as KeyboardEvent).shiftKey) ? true : KEYS_DOWN.has((event as KeyboardEvent).key) ? false : undefined;
-    else {
-      const y = (event as TouchEvent).touches?.[0]?.clientY;
-      if (event.type === "touchmove" && typeof y === "number" && typeof this.touchY === "number" && y !== this.touchY) up = y > this.touchY;
-      this.touchY = y;
-    }
+    const up = towardTop(event, this);
     if (up === undefined || !this.active) return;
     const edge = up ? this.top : this.bottom;
     if (!edge.visible || edge.element === undefined || !inside(this.rootOf(edge), event.target)) return;
@@ -335,79 +325,6 @@ export class ListStore extends Store<ListSnapshot> {
   }
   sentinelRef = (element: Element | null): void => this.watch(this.bottom, element);
   previousSentinelRef = (element: Element | null): void => this.watch(this.top, element);
-}
-
-// ---------------------------------------------------------------------------------------------
-// `restore`: a list's window and scroll position in sessionStorage, by name and key.
-
-interface Entry {
-  snapshot: { items: unknown[]; state: string; firstIndex: number };
-  scroll: number;
-}
-interface Saved {
-  entry: Entry | undefined;
-  write(entry: Entry): void;
-  drop(): void;
-}
-// The entries are bounded: the most recent RESTORE_ENTRIES names and keys are kept.
-const RESTORE_PREFIX = "pagecursor.restore:";
-const RESTORE_INDEX = "pagecursor.restore";
-const RESTORE_ENTRIES = 16;
-
-function savedAt(name: string, key: string): Saved {
-  const id = `${RESTORE_PREFIX}${name}:${key}`;
-  const storage = typeof sessionStorage === "object" ? sessionStorage : undefined;
-  let entry: Entry | undefined;
-  try {
-    const text = storage?.getItem(id);
-    const value: unknown = text ? JSON.parse(text) : undefined;
-    const e = value as Entry | undefined;
-    if (e && typeof e === "object" && e.snapshot && Array.isArray(e.snapshot.items) && typeof e.snapshot.state === "string" && typeof e.scroll === "number") entry = e;
-    else if (text) storage?.removeItem(id);
-  } catch {
-    try {
-      storage?.removeItem(id);
-    } catch {}
-  }
-  return {
-    entry,
-    write(e: Entry) {
-      if (storage === undefined) return;
-      let ids: string[] = [];
-      try {
-        const list: unknown = JSON.parse(storage.getItem(RESTORE_INDEX) ?? "[]");
-        if (Array.isArray(list)) ids = list.filter((x): x is string => typeof x === "string" && x !== id);
-      } catch {}
-      ids.push(id);
-      while (ids.length > RESTORE_ENTRIES) storage.removeItem(ids.shift()!);
-      storage.setItem(id, JSON.stringify(e));
-      storage.setItem(RESTORE_INDEX, JSON.stringify(ids));
-    },
-    drop() {
-      try {
-        storage?.removeItem(id);
-      } catch {}
-    },
-  };
-}
-
-// The events onIntent reads, added on start and removed on stop as one list.
-const INTENTS = ["wheel", "keydown", "touchstart", "touchmove"];
-const KEYS_UP = new Set(["ArrowUp", "PageUp", "Home"]);
-const KEYS_DOWN = new Set(["ArrowDown", "PageDown", "End", " "]);
-
-// The element that scrolls the sentinel (its nearest ancestor with overflow auto or scroll),
-// or undefined for the document: a wheel or key counts toward a sentinel only inside it.
-function scrollRoot(element: Element): Element | undefined {
-  for (let e = element.parentElement; e !== null && e !== document.body && e !== document.documentElement; e = e.parentElement) {
-    const overflow = getComputedStyle(e).overflowY;
-    if (overflow === "auto" || overflow === "scroll") return e;
-  }
-  return undefined;
-}
-function inside(root: Element | undefined, target: EventTarget | null): boolean {
-  if (root === undefined) return true;
-  return target instanceof Node && (root === target || root.contains(target) || target === document.body || target === document.documentElement);
 }
 
 // ---------------------------------------------------------------------------------------------

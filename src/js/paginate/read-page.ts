@@ -412,8 +412,7 @@ export class PageReader {
     const form = tokenForm(next);
     if (form === TOO_LARGE) return new BadPage(`the next token of a page is larger than ${TOKEN_SIZE} units`);
     if (s.readPrev && !this.prevRead) {
-      // The first page's previous token: where the list can load before its origin. Only read,
-      // never required: a page without one has nothing before it.
+      // The first page's previous token (where a list can load before its origin): only read.
       this.prevRead = true;
       let prev;
       switch (s.prevKind) {
