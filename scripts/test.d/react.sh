@@ -17,6 +17,6 @@ status=0
 timeout 60 node --test --test-reporter=spec tests/react/ssr.test.mjs || status=$?
 # Extracts the recipes into tests/react/.recipes/ and compiles them; recipes.test.mjs runs them.
 timeout 120 node tests/react/recipes.mjs || status=$?
-timeout 300 node --test --test-concurrency=1 --test-reporter=spec tests/react/browser.test.mjs tests/react/recipes.test.mjs || status=$?
+timeout 480 node --test --test-concurrency=1 --test-reporter=spec tests/react/browser.test.mjs tests/react/recipes.test.mjs || status=$?
 echo "pagecursor/react and pagecursor/tanstack: $((SECONDS - started)) s wall"
 exit $status

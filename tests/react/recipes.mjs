@@ -15,7 +15,7 @@ const out = join(HERE, ".recipes");
 const doc = readFileSync(join(ROOT, "docs/react.md"), "utf8");
 const blocks = [...doc.matchAll(/^```tsx?\n([\s\S]*?)^```$/gm)].map((m) => m[1]);
 // The files the recipe app (tests/react/recipes-app/main.tsx) imports.
-const EXPECTED = ["recipe-1.tsx", "recipe-2.tsx", "recipe-3.tsx", "posts.worker.ts", "ExportPosts.tsx", "LazyFeed.tsx"];
+const EXPECTED = ["recipe-1.tsx", "VirtuosoFeed.tsx", "VirtualFeed.tsx", "recipe-2.tsx", "recipe-3.tsx", "posts.worker.ts", "ExportPosts.tsx", "LazyFeed.tsx"];
 rmSync(out, { recursive: true, force: true });
 mkdirSync(out);
 let unnamed = 0;

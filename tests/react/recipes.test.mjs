@@ -65,6 +65,7 @@ function answer(dir, res, url) {
   return false;
 }
 const orders = pagesOf(120, (i) => ({ id: `o${i}`, total: i }));
+const rows = pagesOf(5000, (i) => ({ id: `r${i}`, title: `row ${i}` }));
 const repos = pagesOf(300, (i) => ({ id: i, full_name: `org/repo-${i}` }));
 
 async function open(view) {
@@ -73,6 +74,10 @@ async function open(view) {
     const url = new URL(route.request().url());
     const json = (body, headers = {}) => route.fulfill({ status: 200, contentType: "application/json", headers, body: JSON.stringify(body) });
     if (url.pathname === "/api/posts") return json(postPage(url.searchParams.get("cursor")));
+    if (url.pathname === "/api/rows") {
+      const i = Number(url.searchParams.get("cursor") ?? 0);
+      return json({ items: rows[i], ...(i + 1 < rows.length ? { next_cursor: String(i + 1) } : {}) });
+    }
     if (url.pathname === "/api/orders") {
       const { ExclusiveStartKey } = JSON.parse(route.request().postData() ?? "{}");
       const i = ExclusiveStartKey?.page ?? 0;
@@ -186,3 +191,74 @@ test("recipe 'Loading pagecursor on demand with import()': nothing of pagecursor
     await context.close();
   }
 });
+
+// The virtual-list recipes: scrolled to the end of the 5,000 rows and back to the top in steps
+// of 570 px, each step waited for until its loads ended. At every step at most 100 rows are in
+// the DOM, each row shows the row of its index (chunks refetched after a drop are the same rows
+// at the same indices), and a row in view does not move by more than 2 px while chunks arrive
+// or go above it; every row is seen on the way down and again on the way up.
+async function walkVirtualList(view, scrollerSelector) {
+  const { context, page, problems } = await open(view);
+  try {
+    await wait(page, () => document.querySelectorAll(".row").length > 0);
+    // The rendered rows: [index, text, top relative to the scroller].
+    const shown = () => page.evaluate((sel) => {
+      const scroller = document.querySelector(sel);
+      const top = scroller.getBoundingClientRect().top;
+      return [...document.querySelectorAll(".row")].map((el) => [Number(el.dataset.row), el.textContent, el.getBoundingClientRect().top - top]);
+    }, scrollerSelector);
+    // Waits until the rows stayed the same for two frames (the loads a step started ended).
+    const settle = async () => {
+      let last = "";
+      for (let stable = 0, i = 0; stable < 2 && i < 200; i++) {
+        await page.evaluate(() => new Promise((r) => requestAnimationFrame(() => setTimeout(r, 10))));
+        const now = JSON.stringify(await shown());
+        stable = now === last ? stable + 1 : 0;
+        last = now;
+      }
+    };
+    const seen = { down: new Set(), up: new Set() };
+    let most = 0, moved = 0;
+    // Steps of 450 px (15 rows of 30 px, less than the 600 px view: every row is rendered at some
+    // step). Between two settled states a row shown in both moved by the scroll alone, within
+    // 2 px, whatever chunks arrived or went above it meanwhile.
+    await settle();
+    for (const [direction, delta, done] of [["down", 450, (r) => r.some(([i]) => i === 4999)], ["up", -450, (r) => r.some(([i]) => i === 0)]]) {
+      let before = await shown();
+      for (let step = 0; step < 2000; step++) {
+        most = Math.max(most, before.length);
+        for (const [index, text] of before) {
+          assert.equal(text, `row ${index}`, `the row at index ${index}`);
+          seen[direction].add(index);
+        }
+        if (done(before)) break;
+        // The scroll the user made (clamped at the ends), read before any load reacts to it.
+        const scrolled = await page.evaluate(([sel, d]) => {
+          const el = document.querySelector(sel);
+          const from = el.scrollTop;
+          el.scrollTop += d;
+          return el.scrollTop - from;
+        }, [scrollerSelector, delta]);
+        await settle();
+        const after = await shown();
+        const at = new Map(after.map(([index, , y]) => [index, y]));
+        for (const [index, , y] of before) {
+          if (at.has(index)) moved = Math.max(moved, Math.abs(at.get(index) - (y - scrolled)));
+        }
+        before = after;
+      }
+    }
+    assert.ok(most <= 100, `${most} rows rendered at once`);
+    assert.equal(seen.down.size, 5000, "every row seen on the way down");
+    assert.equal(seen.up.size, 5000, "every row seen again on the way up");
+    assert.ok(moved <= 2, `a row in view moved by ${moved} px while chunks arrived or went`);
+    assert.deepEqual(problems, []);
+    console.log(`# ${view}: at most ${most} rows rendered, a row in view moved at most ${moved.toFixed(1)} px`);
+  } finally {
+    await context.close();
+  }
+}
+
+test("recipe VirtuosoFeed: 5,000 rows with react-virtuoso, maxChunks 5, down to the end and back up", () => walkVirtualList("virtuoso", '[data-testid="virtuoso-scroller"]'));
+
+test("recipe VirtualFeed: 5,000 rows with @tanstack/react-virtual, maxChunks 5, down to the end and back up", () => walkVirtualList("virtual", "#root > div"));

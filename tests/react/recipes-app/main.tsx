@@ -27,6 +27,14 @@ const views: Record<string, () => Promise<ReactNode>> = {
     const { ExportPosts } = await import("../.recipes/ExportPosts.tsx");
     return <ExportPosts filter="all" />;
   },
+  virtuoso: async () => {
+    const { VirtuosoFeed } = await import("../.recipes/VirtuosoFeed.tsx");
+    return <VirtuosoFeed />;
+  },
+  virtual: async () => {
+    const { VirtualFeed } = await import("../.recipes/VirtualFeed.tsx");
+    return <VirtualFeed />;
+  },
   lazy: async () => {
     const { LazyFeed } = await import("../.recipes/LazyFeed.tsx");
     return <LazyFeed />;
