@@ -227,3 +227,18 @@ test("a refresh queued after a load runs after it, and a second refresh joins th
   list.reset();
   await assert.rejects(stale, (e) => e instanceof PaginationError && e.code === "aborted");
 });
+
+test("update and remove read a key object's getters once", async () => {
+  const api = feed(12);
+  const list = new InfiniteList(api.fetchPage, { preset: "keyset", itemKey: (r) => ({ k: r.id }), chunkItems: 5 });
+  await list.loadMore();
+  let reads = 0;
+  const key = (id) => ({ get k() { reads++; return id; } });
+  const undo = list.remove(key(12));
+  assert.equal(reads, 1);
+  assert.deepEqual(ids(list.items), [11, 10, 9, 8]);
+  undo();
+  list.update(key(11), (r) => ({ ...r, text: "edited" }));
+  assert.equal(reads, 2);
+  assert.equal(list.items[1].text, "edited");
+});

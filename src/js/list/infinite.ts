@@ -264,12 +264,13 @@ export class InfiniteList<Item = unknown> {
    */
   update(key: unknown, next: unknown): () => void {
     return this.#edit("update", (wasm, view, itemKey) => {
-      const at = wasm.locate(givenKey(key, "update"));
+      // The key copied once: a key object's getters run once.
+      const oldKey = givenKey(key, "update");
+      const at = wasm.locate(oldKey);
       if (at === undefined) return ignore;
       const old = view.chunks[at.chunk - view.first]![at.index];
       const item: unknown = typeof next === "function" ? apply(next, undefined, [old]) : next;
       const newKey = keyCopy(itemKey!, item, "InfiniteList.update");
-      const oldKey = givenKey(key, "update");
       wasm.rekey(at, newKey);
       edit(view, at.chunk, at.index, "replace", item);
       return () => {
@@ -285,10 +286,10 @@ export class InfiniteList<Item = unknown> {
   /** Removes the item with `key` at once; returns its undo. Needs itemKey. */
   remove(key: unknown): () => void {
     return this.#edit("remove", (wasm, view) => {
-      const at = wasm.locate(givenKey(key, "remove"));
+      const oldKey = givenKey(key, "remove");
+      const at = wasm.locate(oldKey);
       if (at === undefined) return ignore;
       const old = view.chunks[at.chunk - view.first]![at.index];
-      const oldKey = givenKey(key, "remove");
       wasm.remove(at);
       edit(view, at.chunk, at.index, "remove");
       return () => {
