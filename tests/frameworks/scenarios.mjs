@@ -13,6 +13,11 @@
 //   posts: an optimistic edit with undo, and refresh("head") putting new posts on top;
 //   restore: `restore` after a reload in the same tab: the window at once, no request for it,
 //            the same item at the top;
+//   deep, away: `restore` of a window whose early chunks were dropped (maxChunks 4, 150 items
+//            down) after a navigation away and Back, with no back/forward cache;
+//   anchor: rows going on top of the view or leaving from above it (loadPrevious, insert at
+//            the start, remove, refresh("head")) never move the row at the top of the view, under
+//            a header in a scrolling box or in the page, with the browser's scroll anchoring off;
 //   snapshot, hydrate: a server render with `initial` hydrated before the wasm arrived: the
 //            same items, no request for them, no hydration warning.
 import assert from "node:assert/strict";
@@ -39,6 +44,39 @@ export const text = (page, id) => page.locator(`#${id}`).textContent({ timeout: 
 export const ids = (page) => page.locator("#items li").allTextContents();
 export const until = (page, fn, arg) => page.waitForFunction(fn, arg, { timeout: 15000 });
 export const range = (prefix, a, b) => Array.from({ length: b - a }, (_, i) => `${prefix}-${a + i}`);
+// The row at the top of the view (the first whose bottom is below the top of the box, or of
+// the window) and how far below that top it starts, in px.
+const topRow = (page) =>
+  page.evaluate(() => {
+    const box = document.getElementById("box");
+    const top = box ? box.getBoundingClientRect().top + box.clientTop : 0;
+    for (const li of document.querySelectorAll("#items li")) {
+      const r = li.getBoundingClientRect();
+      if (r.bottom > top + 0.5) return { id: li.textContent, offset: r.top - top };
+    }
+  });
+const settled = (page) => until(page, () => document.getElementById("status").textContent !== "loading");
+// Where row `id` starts below the top of the box (or of the window), in px.
+const offsetOf = (page, id) =>
+  page.evaluate((id) => {
+    const box = document.getElementById("box");
+    const li = [...document.querySelectorAll("#items li")].find((e) => e.textContent === id);
+    return li.getBoundingClientRect().top - (box ? box.getBoundingClientRect().top + box.clientTop : 0);
+  }, id);
+// Runs `change`, waits for `done`, and checks that the row at the top of the view before it is
+// where it was within 2 px, also two frames later (past any scroll anchoring of the browser's
+// own). Answers how far it moved.
+// (A button is clicked through the DOM: Playwright's click would scroll it into view first.)
+const press = (page, id) => page.evaluate((id) => document.getElementById(id).click(), id);
+async function keepsTopRow(page, what, change, done) {
+  const before = await topRow(page);
+  await change();
+  await until(page, done);
+  await page.evaluate(() => new Promise((r) => requestAnimationFrame(() => requestAnimationFrame(r))));
+  const after = await offsetOf(page, before.id);
+  assert.ok(Math.abs(after - before.offset) <= 2, `${what}: ${before.id} moved from ${before.offset} px to ${after} px`);
+  return Math.abs(after - before.offset);
+}
 
 /** [name, run] of each scenario. */
 export const SCENARIOS = [
@@ -344,6 +382,95 @@ export const SCENARIOS = [
       await ctx.close();
     }
   }],
+  ["useInfiniteList with restore and maxChunks 4, 150 items down: a navigation away and Back (no back/forward cache) shows the saved window at once, with no request for its items, and the same row at the top within 2 px", async () => {
+    const { ctx, page, problems } = await open("deep");
+    try {
+      await until(page, () => document.querySelectorAll("#items li").length === 10 && document.getElementById("status").textContent === "ready");
+      while (!(await ids(page)).includes("a-150")) {
+        const last = (await ids(page)).at(-1);
+        await page.evaluate(() => (document.getElementById("box").scrollTop = 1e6));
+        await until(page, (last) => document.querySelector("#items li:last-child").textContent !== last && document.getElementById("status").textContent === "ready", last);
+      }
+      const shown = await ids(page);
+      assert.equal(shown.length, 40, "four chunks of 10");
+      assert.equal(shown[0], "a-120", "the early chunks were dropped");
+      // A row part-way out of the top of the view.
+      await page.evaluate(() => (document.getElementById("box").scrollTop -= 95));
+      await page.waitForTimeout(200);
+      assert.deepEqual(await ids(page), shown, "no load while reading");
+      const before = await topRow(page);
+      const spent = await page.evaluate(() => window.__api.requests);
+      await page.goto(`${site.url}?view=away`);
+      await until(page, () => document.getElementById("away") !== null);
+      await page.goBack();
+      await until(page, (n) => document.querySelectorAll("#items li").length === n, shown.length);
+      const how = await page.evaluate(() => performance.getEntriesByType("navigation")[0].type);
+      assert.equal(how, "back_forward", "a new document for Back, not one kept in the back/forward cache");
+      assert.deepEqual(await ids(page), shown);
+      await until(page, (before) => {
+        const box = document.getElementById("box");
+        const li = [...document.querySelectorAll("#items li")].find((e) => e.textContent === before.id);
+        return li && Math.abs(li.getBoundingClientRect().top - box.getBoundingClientRect().top - box.clientTop - before.offset) <= 2;
+      }, before);
+      assert.deepEqual(await topRow(page).then((r) => r.id), before.id);
+      assert.equal(await page.evaluate(() => window.__api.requests), 0, "no request for the restored items");
+      console.log(`# restore: ${spent} requests to reach ${shown.at(-1)}, 0 after Back; ${before.id} at ${before.offset} px, then ${await offsetOf(page, before.id)} px`);
+      assert.deepEqual(problems, []);
+    } finally {
+      await ctx.close();
+    }
+  }],
+  ...[["a scrolling box, the browser's scroll anchoring off", "&anchor=none"], ["a scrolling box, the browser's scroll anchoring on", ""], ["the page, the browser's scroll anchoring off", "&anchor=none&page"]].map(([where, query]) => [
+    `useInfiniteList keeps the row at the top of the view within 2 px when rows go on top or leave from above (${where})`,
+    async () => {
+      // A deep link: the top sentinel, in view at once, loads the posts before the origin.
+      // Where p-20 (the origin's first row) is after each change of the document, recorded
+      // as soon as the change is made (a mutation observer's callback comes after the hook's
+      // correction, before the browser paints).
+      const context = await browser.newContext();
+      await context.addInitScript(() => {
+        window.__p20 = [];
+        new MutationObserver(() => {
+          const li = [...document.querySelectorAll("#items li")].find((e) => e.textContent === "p-20");
+          const box = document.getElementById("box");
+          if (li) window.__p20.push(li.getBoundingClientRect().top - (box ? box.getBoundingClientRect().top + box.clientTop : 0));
+        }).observe(document, { childList: true, subtree: true });
+      });
+      const { ctx, page, problems } = await open(`anchor&at=20${query}`, context);
+      const moved = [];
+      try {
+        await until(page, () => document.querySelector("#items li")?.textContent === "p-28");
+        await settled(page);
+        const p20 = await page.evaluate(() => window.__p20);
+        assert.ok(p20.length >= 2, "p-20 recorded before and after the posts before it arrived");
+        assert.ok(p20.every((y) => Math.abs(y - p20[0]) <= 2), `p-20 stays where it first showed while the posts before it go on top: ${p20.join(", ")} px`);
+        moved.push(Math.max(...p20.map((y) => Math.abs(y - p20[0]))));
+        // A row part-way out of the top of the view, then each change that adds or takes rows above it.
+        await page.evaluate((inPage) => (inPage ? window.scrollBy(0, 95) : (document.getElementById("box").scrollTop += 95)), query.includes("page"));
+        await settled(page);
+        moved.push(await keepsTopRow(page, "loadPrevious", () => press(page, "previous"), () => document.querySelector("#items li").textContent === "p-36" && document.getElementById("status").textContent !== "loading"));
+        moved.push(await keepsTopRow(page, "insert at the start", () => press(page, "insert"), () => document.querySelector("#items li").textContent === "n-0"));
+        moved.push(await keepsTopRow(page, "remove above the view", () => press(page, "remove"), () => document.querySelector("#items li").textContent !== "n-0"));
+        assert.deepEqual(problems, []);
+      } finally {
+        await ctx.close();
+      }
+      // Pull to refresh at the top of the feed: new posts go on top, the row in view stays.
+      const fresh = await open(`anchor${query}`);
+      try {
+        await until(fresh.page, () => document.querySelectorAll("#items li").length >= 8);
+        await settled(fresh.page);
+        await fresh.page.evaluate((inPage) => (inPage ? window.scrollBy(0, 95) : (document.getElementById("box").scrollTop += 95)), query.includes("page"));
+        await settled(fresh.page);
+        await fresh.page.evaluate(() => window.__posts.add(3));
+        moved.push(await keepsTopRow(fresh.page, "refresh(\"head\")", () => press(fresh.page, "head"), () => document.querySelector("#items li").textContent === "p-43"));
+        assert.deepEqual(fresh.problems, []);
+      } finally {
+        await fresh.ctx.close();
+      }
+      console.log(`# top row moved (${where}): ${moved.map((m) => m.toFixed(1)).join(", ")} px`);
+    },
+  ]),
   ["useInfiniteList with initial: the server's markup hydrates before the wasm arrived, with the same items, no request for them and no hydration warning", async () => {
     const { ctx, page, problems } = await open("snapshot");
     try {

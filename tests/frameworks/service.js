@@ -80,19 +80,22 @@ export async function fetchLinks(url) {
 }
 
 // A newest-first feed of posts {id, liked} in pages of 4, token = offset, that takes new posts
-// on top (window.__posts.add) and likes that fail on demand (window.__posts.failLikes).
+// on top (window.__posts.add) and likes that fail on demand (window.__posts.failLikes). A page
+// not at the top has a previous token (previous_cursor, the offset it starts at): asked for
+// with ctx.direction "backward", the offset the page before ends at.
 const posts = { rows: Array.from({ length: 40 }, (_, i) => ({ id: `p-${40 - i}`, liked: false })), failLikes: false, next: 41 };
 posts.add = (n) => {
   for (let i = 0; i < n; i++) posts.rows.unshift({ id: `p-${posts.next++}`, liked: false });
 };
 window.__posts = posts;
-export async function fetchPosts(token, { signal }) {
+export async function fetchPosts(token, { signal, direction }) {
   api.requests++;
   await new Promise((r) => setTimeout(r, 2));
   if (signal.aborted) throw signal.reason;
   const at = typeof token === "number" ? token : 0;
-  const items = posts.rows.slice(at, at + 4).map((r) => ({ ...r }));
-  return { items, next_cursor: at + 4 < posts.rows.length ? at + 4 : undefined };
+  const [from, to] = direction === "backward" ? [Math.max(0, at - 4), at] : [at, at + 4];
+  const items = posts.rows.slice(from, to).map((r) => ({ ...r }));
+  return { items, next_cursor: to < posts.rows.length ? to : undefined, previous_cursor: from > 0 ? from : undefined };
 }
 // The service's like: refused after a while when failLikes is set, else recorded.
 export async function likePost(id) {

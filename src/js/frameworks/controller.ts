@@ -17,7 +17,7 @@ import type { PageStatus } from "../entries/react.js";
 import { makeArgumentError } from "./errors.js";
 import { notAnObject, optionalWhole } from "./options.js";
 import { LONG_RESUME_TOKENS } from "./codec-of.js";
-import { INTENTS, inside, savedAt, scrollRoot, towardTop, type Saved } from "./page-state.js";
+import { INTENTS, inside, keepPlace, placeOf, savedAt, scrollRoot, towardTop, type Place, type Saved } from "./page-state.js";
 
 // The user's values as this file handles them: options are records read once (the walk checks
 // them), `fetchPage` a function the walk calls with the tokens it finds. The public overloads
@@ -148,10 +148,18 @@ export class ListStore extends Store<ListSnapshot> {
     // The store is subscribed for its whole life: a load that fails is then the list's `error`
     // (shown by the component), never an unhandled rejection.
     this.list.subscribe(() => {
+      // Where the row at the top of the view is, before the framework renders the change
+      // (the adapter calls `settle` once it has), unless a restored position is yet to apply.
+      if (this.active && this.scrollTo === undefined && typeof window === "object") this.place = placeOf([this.top.element, this.bottom.element], this.snapshot.items.length, this.root());
       this.publish(this.read());
       this.follow();
     });
   }
+  declare place: Place | undefined;
+  settle = (): void => {
+    if (this.place !== undefined) keepPlace(this.place, this.root());
+    this.place = undefined;
+  };
 
   make(): List<unknown> {
     const { fetchRef } = this;
@@ -227,7 +235,7 @@ export class ListStore extends Store<ListSnapshot> {
   restoreScroll(): void {
     const top = this.scrollTo;
     if (top === undefined) return;
-    const root = this.rootOf(this.bottom) ?? this.rootOf(this.top);
+    const root = this.root();
     if (root !== undefined) root.scrollTop = top;
     else window.scrollTo(0, top);
   }
@@ -238,6 +246,7 @@ export class ListStore extends Store<ListSnapshot> {
     if (edge.root === undefined && edge.element?.isConnected) edge.root = scrollRoot(edge.element);
     return edge.root;
   }
+  root = (): Element | undefined => this.rootOf(this.bottom) ?? this.rootOf(this.top);
 
   // Saves the window and where its scroll container is (a list with nothing loaded saves
   // nothing, and a full storage is no error: the next mount starts fresh).
@@ -245,7 +254,7 @@ export class ListStore extends Store<ListSnapshot> {
     const saved = this.saved;
     if (saved === undefined || this.list.items.length === 0) return;
     try {
-      const root = this.rootOf(this.bottom) ?? this.rootOf(this.top);
+      const root = this.root();
       saved.write({ snapshot: this.list.snapshot(), scroll: root !== undefined ? root.scrollTop : window.scrollY });
     } catch {}
   };
@@ -512,15 +521,13 @@ export class PageStore extends Store<PageSnapshot> {
   goTo = (page: number): void => this.move((s) => void s.goTo(page));
   reset = (): void => this.move((s) => void s.reset());
 
-  // The stack's state after `change`, which was just made, kept as the last state that fit. The hook never fails because of its
-  // own URL state: when that state would pass the codec's maxLength (`too_large`), `change`
+  // The stack's state after `change`, which was just made, kept as the last state that fit.
+  // The hook never fails because of its own URL state: when that state would pass the codec's maxLength (`too_large`), `change`
   // runs again on the last state that fit, restored with the oldest pages dropped
   // (CursorStack.from with a smaller maxDepth, docs/cursor-stack.md), as few as make it fit;
   // `visited.first` rises. Another error, or a state too long with the current page alone,
   // is the caller's error.
-  fit(change: (stack: CursorStack) => unknown): string {
-    return (this.state = this.fitted(change));
-  }
+  fit = (change: (stack: CursorStack) => unknown): string => (this.state = this.fitted(change));
   fitted(change: (stack: CursorStack) => unknown): string {
     try {
       return this.stack.toString();
@@ -548,17 +555,13 @@ export class PageStore extends Store<PageSnapshot> {
       throw err;
     }
   }
-  retry = (): void => {
-    if (this.snapshot.status === "error") this.after(() => {});
-  };
+  retry = (): void => void (this.snapshot.status === "error" && this.after(ignore));
 }
 
 // The walk stops when the user's signal aborts, and when the hook moves on (another page, a
 // changed key, an unmount).
 function linked(user: AbortSignal | undefined, own: AbortSignal): AbortSignal {
-  if (user === undefined) return own;
-  if (typeof AbortSignal.any === "function") return AbortSignal.any([user, own]);
-  return user;
+  return user === undefined ? own : typeof AbortSignal.any === "function" ? AbortSignal.any([user, own]) : user;
 }
 
 // The pages `goTo` reaches: from the oldest kept to the furthest visited, found on a copy of

@@ -88,3 +88,56 @@ export function towardTop(event: Event, touch: { touchY: number | undefined }): 
   touch.touchY = y;
   return up;
 }
+
+// Keeping the user's place when rows go on top of the list or leave from above it: before the
+// framework renders a change, the row at the top of the view and where it is; after, the
+// container scrolls by as much as that row moved. The rows are the children of the element
+// under the sentinels' parent that has one child per item shown, all of one tag, sentinels
+// aside (a <ul> of <li>s, a <tbody> of <tr>s, or the sentinels' parent itself); a list rendered
+// otherwise (a virtualizer renders fewer rows) is left alone: its own place keeping
+// (firstIndex) holds.
+export interface Place {
+  row: Element;
+  top: number;
+}
+// How many elements the search for the rows looks at, at most (a list's rows sit a level or
+// two under the sentinels' parent; this bounds the work for any markup).
+const ROWS_SEARCH = 256;
+
+export function placeOf(sentinels: readonly (Element | undefined)[], shown: number, root: Element | undefined): Place | undefined {
+  const present = sentinels.filter((e): e is Element => e !== undefined && e.isConnected);
+  let scope = present[0]?.parentElement ?? null;
+  while (scope !== null && !present.every((e) => scope!.contains(e))) scope = scope.parentElement;
+  if (scope === null || shown === 0) return undefined;
+  const rows = rowsUnder(scope, shown, present);
+  if (rows === undefined) return undefined;
+  // The first row whose bottom is below the top of the view (rows go down the page in order).
+  const viewTop = root === undefined ? 0 : root.getBoundingClientRect().top + root.clientTop;
+  let lo = 0, hi = rows.length;
+  while (lo < hi) {
+    const mid = (lo + hi) >>> 1;
+    if ((rows[mid] as Element).getBoundingClientRect().bottom > viewTop + 0.5) hi = mid;
+    else lo = mid + 1;
+  }
+  const row = rows[lo];
+  return row === undefined ? undefined : { row, top: row.getBoundingClientRect().top };
+}
+
+function rowsUnder(scope: Element, shown: number, sentinels: readonly Element[]): Element[] | undefined {
+  const queue = [scope];
+  for (let i = 0; i < queue.length && i < ROWS_SEARCH; i++) {
+    const e = queue[i] as Element;
+    const children = Array.from(e.children).filter((c) => !sentinels.includes(c));
+    if (children.length === shown && children.every((c) => c.tagName === (children[0] as Element).tagName)) return children;
+    queue.push(...children);
+  }
+  return undefined;
+}
+
+export function keepPlace(place: Place, root: Element | undefined): void {
+  if (!place.row.isConnected) return;
+  const moved = place.row.getBoundingClientRect().top - place.top;
+  if (Math.abs(moved) < 0.5) return;
+  if (root !== undefined) root.scrollTop += moved;
+  else window.scrollBy(0, moved);
+}

@@ -15,7 +15,7 @@
 // "use client": for React Server Components (Next.js App Router), hooks are client code; the
 // directive lets a server component file import them for its client children.
 "use client";
-import { useEffect, useMemo, useRef, useSyncExternalStore } from "react";
+import { useEffect, useLayoutEffect, useMemo, useRef, useSyncExternalStore } from "react";
 // Every entry exports the root's `ready` (a re-export keeps it the same live binding).
 export { ready } from "#pagecursor";
 // The published declarations (pkg/react.d.ts, the contract): the hooks are checked against
@@ -51,6 +51,9 @@ function useStore<S extends Store<unknown>>(
   return [store, useSyncExternalStore(store.subscribe, store.getSnapshot, store.getServerSnapshot) as SnapshotOf<S>];
 }
 type SnapshotOf<S> = S extends Store<infer Snapshot> ? Snapshot : never;
+// A layout effect in a browser; on a server, where neither runs, an effect (React 18 warns of a
+// layout effect in a server render).
+const useCommitEffect = typeof document === "object" ? useLayoutEffect : useEffect;
 
 /**
  * Infinite scroll over a token-paginated API: loads the first chunk on mount, more when the
@@ -59,6 +62,9 @@ type SnapshotOf<S> = S extends Store<infer Snapshot> ? Snapshot : never;
  */
 export function useInfiniteList<Item>(fetchPage: Fetch, options?: unknown): InfiniteListState<Item> {
   const [store, snapshot] = useStore(fetchPage, options, (fetchRef) => new ListStore(fetchRef, options));
+  // Once the change is in the document, before the browser paints it: the row that was at the
+  // top of the view goes back where it was (controller.ts, `settle`).
+  useCommitEffect(store.settle, [snapshot, store]);
   return useMemo(
     (): InfiniteListState<unknown> => ({
       ...snapshot,

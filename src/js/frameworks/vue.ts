@@ -120,6 +120,9 @@ export function useInfiniteList<Item>(fetchPage: Fetch, options?: unknown): Infi
       }
     },
   );
+  // Once a change is in the document (a post-flush watcher runs after the components' DOM
+  // updates): the row that was at the top of the view goes back where it was (controller.ts).
+  watch(snapshot, () => store().settle(), { flush: "post" });
   bottom = sentinel(() => store().sentinelRef);
   top = sentinel(() => store().previousSentinelRef);
   const state: InfiniteListState<unknown> = {

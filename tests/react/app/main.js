@@ -178,6 +178,55 @@ function Restore() {
   );
 }
 
+// Rows going on top of the view and leaving from above it while the list keeps the user's
+// place: posts opened at ?at= (a deep link: the top sentinel loads the posts before it), under
+// a header in the same scrolling box (or in the page with ?page), the browser's own scroll
+// anchoring as ?anchor= says ("none" turns it off: the hook alone keeps the place).
+const params = new URL(location.href).searchParams;
+const AT = params.has("at") ? Number(params.get("at")) : undefined;
+const IN_PAGE = params.has("page");
+function Anchor() {
+  const feed = useInfiniteList(fetchPosts, { preset: "keyset", itemKey: "id", chunkItems: 8, startToken: AT });
+  const [added, setAdded] = useState(0);
+  const list = [
+    h("p", { id: "header", key: "header", style: { height: "60px", margin: 0 } }, "Posts"),
+    feed.hasPrevious && h("div", { id: "top", key: "top", ref: feed.previousSentinelRef, style: { height: "1px" } }),
+    h("ul", { id: "items", key: "items", style: { margin: 0 } }, feed.items.map((post) => h("li", { key: post.id, style: { height: "30px" } }, post.id))),
+    feed.hasMore && h("div", { id: "sentinel", key: "sentinel", ref: feed.sentinelRef, style: { height: "1px" } }),
+  ];
+  const scroller = { overflowAnchor: params.get("anchor") ?? "auto" };
+  return h(
+    "section",
+    null,
+    h("p", { id: "status" }, feed.status),
+    h("p", { id: "first" }, String(feed.firstIndex)),
+    h("button", { id: "previous", onClick: feed.loadPrevious }, "Load previous"),
+    h("button", { id: "head", onClick: () => void feed.refresh("head") }, "Refresh"),
+    h("button", { id: "insert", onClick: () => (feed.insert({ id: `n-${added}`, liked: false }, "start"), setAdded(added + 1)) }, "Insert"),
+    h("button", { id: "remove", onClick: () => feed.remove(feed.items[0].id) }, "Remove the first"),
+    // In the page, a footer tall enough that the page can scroll by a chunk at once.
+    IN_PAGE ? h("div", { style: scroller }, [...list, h("footer", { key: "footer", style: { height: "2000px" } })]) : h("div", { id: "box", style: { ...scroller, height: "200px", overflowY: "auto" } }, list),
+  );
+}
+
+// A window of 4 chunks of 10 kept with `restore`, for a navigation away and Back.
+function Deep() {
+  const feed = useInfiniteList(fetchPage("a"), { preset: "keyset", chunkItems: 10, maxChunks: 4, restore: "deep" });
+  return h(
+    "section",
+    null,
+    h("p", { id: "status" }, feed.status),
+    h(
+      "div",
+      { id: "box", style: { height: "200px", overflowY: "auto" } },
+      feed.hasPrevious && h("div", { id: "top", ref: feed.previousSentinelRef, style: { height: "1px" } }),
+      h("ul", { id: "items", style: { margin: 0 } }, feed.items.map((item) => h("li", { key: item.id, style: { height: "30px" } }, item.id))),
+      feed.hasMore && h("div", { id: "sentinel", ref: feed.sentinelRef, style: { height: "1px" } }),
+    ),
+  );
+}
+const Away = () => h("p", { id: "away" }, "Another page");
+
 // Server render and hydration: the "snapshot" view plays the server (a list that loaded a
 // chunk, its snapshot() kept in sessionStorage); the "hydrate" view, on the next page load,
 // renders that markup with renderToString and hydrates it at once, before the wasm arrived.
@@ -206,7 +255,7 @@ function serverAndHydration(view) {
 }
 
 const view = new URL(location.href).searchParams.get("view");
-const App = { feed: Feed, window: Window, tight: Tight, table: Table, orders: Orders, links: Links, posts: Posts, restore: Restore }[view];
+const App = { feed: Feed, window: Window, tight: Tight, table: Table, orders: Orders, links: Links, posts: Posts, restore: Restore, anchor: Anchor, deep: Deep, away: Away }[view];
 const render = () => createRoot(document.getElementById("root")).render(App ? h(App) : h(QueryClientProvider, { client }, h(Query)));
 if (view === "snapshot" || view === "hydrate") {
   serverAndHydration(view);

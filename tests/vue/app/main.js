@@ -109,6 +109,49 @@ const Restore = defineComponent(() => {
     ]);
 });
 
+// Rows going on top of the view and leaving from above it, as in tests/react/app.
+const params = new URL(location.href).searchParams;
+const AT = params.has("at") ? Number(params.get("at")) : undefined;
+const IN_PAGE = params.has("page");
+const Anchor = defineComponent(() => {
+  const feed = useInfiniteList(fetchPosts, { preset: "keyset", itemKey: "id", chunkItems: 8, startToken: AT });
+  let added = 0;
+  const scroller = { overflowAnchor: params.get("anchor") ?? "auto" };
+  return () => {
+    const list = [
+      h("p", { id: "header", style: { height: "60px", margin: 0 } }, "Posts"),
+      feed.hasPrevious.value && h("div", { id: "top", ref: feed.previousSentinelRef, style: { height: "1px" } }),
+      h("ul", { id: "items", style: { margin: 0 } }, feed.items.value.map((post) => h("li", { key: post.id, style: { height: "30px" } }, post.id))),
+      feed.hasMore.value && h("div", { id: "sentinel", ref: feed.sentinelRef, style: { height: "1px" } }),
+    ];
+    return h("section", [
+      h("p", { id: "status" }, feed.status.value),
+      h("p", { id: "first" }, String(feed.firstIndex.value)),
+      h("button", { id: "previous", onClick: feed.loadPrevious }, "Load previous"),
+      h("button", { id: "head", onClick: () => void feed.refresh("head") }, "Refresh"),
+      h("button", { id: "insert", onClick: () => feed.insert({ id: `n-${added++}`, liked: false }, "start") }, "Insert"),
+      h("button", { id: "remove", onClick: () => feed.remove(feed.items.value[0].id) }, "Remove the first"),
+      // In the page, a footer tall enough that the page can scroll by a chunk at once.
+      IN_PAGE ? h("div", { style: scroller }, [...list, h("footer", { style: { height: "2000px" } })]) : h("div", { id: "box", style: { ...scroller, height: "200px", overflowY: "auto" } }, list),
+    ]);
+  };
+});
+
+// A window of 4 chunks of 10 kept with `restore`, for a navigation away and Back.
+const Deep = defineComponent(() => {
+  const feed = useInfiniteList(fetchPage("a"), { preset: "keyset", chunkItems: 10, maxChunks: 4, restore: "deep" });
+  return () =>
+    h("section", [
+      h("p", { id: "status" }, feed.status.value),
+      h("div", { id: "box", style: { height: "200px", overflowY: "auto" } }, [
+        feed.hasPrevious.value && h("div", { id: "top", ref: feed.previousSentinelRef, style: { height: "1px" } }),
+        h("ul", { id: "items", style: { margin: 0 } }, feed.items.value.map((item) => h("li", { key: item.id, style: { height: "30px" } }, item.id))),
+        feed.hasMore.value && h("div", { id: "sentinel", ref: feed.sentinelRef, style: { height: "1px" } }),
+      ]),
+    ]);
+});
+const Away = defineComponent(() => () => h("p", { id: "away" }, "Another page"));
+
 // Server render and hydration, as in tests/react/app: "snapshot" plays the server, "hydrate"
 // renders its markup with @vue/server-renderer and hydrates it before the wasm arrived.
 const OPTIONS = { preset: "keyset", itemKey: "id", chunkItems: 8 };
@@ -141,7 +184,7 @@ async function serverAndHydration(view) {
 }
 
 const view = new URL(location.href).searchParams.get("view");
-const App = { feed: Feed, window: Window, tight: Tight, table: Table, orders: Orders, links: Links, posts: Posts, restore: Restore }[view];
+const App = { feed: Feed, window: Window, tight: Tight, table: Table, orders: Orders, links: Links, posts: Posts, restore: Restore, anchor: Anchor, deep: Deep, away: Away }[view];
 if (view === "snapshot" || view === "hydrate") {
   void serverAndHydration(view);
 } else if (App === Orders) {
