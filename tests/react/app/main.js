@@ -43,39 +43,31 @@ function Feed() {
   );
 }
 
-// A window of 3 chunks with both sentinels: scrolling down drops chunks at the top, scrolling
-// back up loads them again from their cursors.
-function Window() {
-  const feed = useInfiniteList(fetchPage("a"), { preset: "keyset", chunkItems: 10, maxChunks: 3 });
-  return h(
-    "section",
-    null,
-    h("p", { id: "status" }, feed.status),
-    h(
-      "div",
-      { id: "box", style: { height: "200px", overflowY: "auto" } },
-      feed.hasPrevious && h("div", { id: "top", ref: feed.previousSentinelRef, style: { height: "1px" } }),
-      h("ul", { id: "items" }, feed.items.map((item) => h("li", { key: item.id, style: { height: "30px" } }, item.id))),
-      feed.hasMore && h("div", { id: "sentinel", ref: feed.sentinelRef, style: { height: "1px" } }),
-    ),
-  );
+// A window of chunks with both sentinels in a scrolling box: scrolling down drops chunks at the
+// top, scrolling back up loads them again from their cursors. `look`: the box's height, the
+// rows' height, and whether the list has no margin.
+function windowed(fetch, options, look) {
+  return function Windowed() {
+    const feed = useInfiniteList(fetch, { preset: "keyset", chunkItems: 10, ...options });
+    return h(
+      "section",
+      null,
+      h("p", { id: "status" }, feed.status),
+      h(
+        "div",
+        { id: "box", style: { height: look.box, overflowY: "auto" } },
+        feed.hasPrevious && h("div", { id: "top", ref: feed.previousSentinelRef, style: { height: "1px" } }),
+        h("ul", { id: "items", style: look.flush ? { margin: 0 } : undefined }, feed.items.map((item) => h("li", { key: item.id, style: { height: look.row } }, item.id))),
+        feed.hasMore && h("div", { id: "sentinel", ref: feed.sentinelRef, style: { height: "1px" } }),
+      ),
+    );
+  };
 }
-
-function Tight() {
-  const feed = useInfiniteList(fetchTight, { preset: "keyset", chunkItems: 10, maxChunks: 3 });
-  return h(
-    "section",
-    null,
-    h("p", { id: "status" }, feed.status),
-    h(
-      "div",
-      { id: "box", style: { height: "640px", overflowY: "auto" } },
-      feed.hasPrevious && h("div", { id: "top", ref: feed.previousSentinelRef, style: { height: "1px" } }),
-      h("ul", { id: "items", style: { margin: 0 } }, feed.items.map((item) => h("li", { key: item.id, style: { height: "24px" } }, item.id))),
-      feed.hasMore && h("div", { id: "sentinel", ref: feed.sentinelRef, style: { height: "1px" } }),
-    ),
-  );
-}
+const Window = windowed(fetchPage("a"), { maxChunks: 3 }, { box: "200px", row: "30px" });
+// In a box about the window's height (640 px for a window of 720).
+const Tight = windowed(fetchTight, { maxChunks: 3 }, { box: "640px", row: "24px", flush: true });
+// A window of 4 chunks of 10 kept with `restore`, for a navigation away and Back.
+const Deep = windowed(fetchPage("a"), { maxChunks: 4, restore: "deep" }, { box: "200px", row: "30px", flush: true });
 
 function Table() {
   const [filter, setFilter] = useState("a");
@@ -209,22 +201,6 @@ function Anchor() {
   );
 }
 
-// A window of 4 chunks of 10 kept with `restore`, for a navigation away and Back.
-function Deep() {
-  const feed = useInfiniteList(fetchPage("a"), { preset: "keyset", chunkItems: 10, maxChunks: 4, restore: "deep" });
-  return h(
-    "section",
-    null,
-    h("p", { id: "status" }, feed.status),
-    h(
-      "div",
-      { id: "box", style: { height: "200px", overflowY: "auto" } },
-      feed.hasPrevious && h("div", { id: "top", ref: feed.previousSentinelRef, style: { height: "1px" } }),
-      h("ul", { id: "items", style: { margin: 0 } }, feed.items.map((item) => h("li", { key: item.id, style: { height: "30px" } }, item.id))),
-      feed.hasMore && h("div", { id: "sentinel", ref: feed.sentinelRef, style: { height: "1px" } }),
-    ),
-  );
-}
 const Away = () => h("p", { id: "away" }, "Another page");
 
 // Server render and hydration: the "snapshot" view plays the server (a list that loaded a

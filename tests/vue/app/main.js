@@ -27,24 +27,27 @@ const Feed = defineComponent(() => {
     ]);
 });
 
-// A window of 3 chunks with both sentinels.
-function windowed(fetch, box, row) {
+// A window of chunks with both sentinels in a scrolling box (`look`: the box's height, the
+// rows' height, and whether the list has no margin).
+function windowed(fetch, options, look) {
   return defineComponent(() => {
-    const feed = useInfiniteList(fetch, { preset: "keyset", chunkItems: 10, maxChunks: 3 });
+    const feed = useInfiniteList(fetch, { preset: "keyset", chunkItems: 10, ...options });
     return () =>
       h("section", [
         h("p", { id: "status" }, feed.status.value),
-        h("div", { id: "box", style: { height: box, overflowY: "auto" } }, [
+        h("div", { id: "box", style: { height: look.box, overflowY: "auto" } }, [
           feed.hasPrevious.value && h("div", { id: "top", ref: feed.previousSentinelRef, style: { height: "1px" } }),
-          h("ul", { id: "items", style: row === "24px" ? { margin: 0 } : undefined }, feed.items.value.map((item) => h("li", { key: item.id, style: { height: row } }, item.id))),
+          h("ul", { id: "items", style: look.flush ? { margin: 0 } : undefined }, feed.items.value.map((item) => h("li", { key: item.id, style: { height: look.row } }, item.id))),
           feed.hasMore.value && h("div", { id: "sentinel", ref: feed.sentinelRef, style: { height: "1px" } }),
         ]),
       ]);
   });
 }
-const Window = windowed(fetchPage("a"), "200px", "30px");
+const Window = windowed(fetchPage("a"), { maxChunks: 3 }, { box: "200px", row: "30px" });
 // In a box about the window's height (640 px for a window of 720).
-const Tight = windowed(fetchTight, "640px", "24px");
+const Tight = windowed(fetchTight, { maxChunks: 3 }, { box: "640px", row: "24px", flush: true });
+// A window of 4 chunks of 10 kept with `restore`, for a navigation away and Back.
+const Deep = windowed(fetchPage("a"), { maxChunks: 4, restore: "deep" }, { box: "200px", row: "30px", flush: true });
 
 function pager(table, extra = []) {
   return h("section", [
@@ -137,19 +140,6 @@ const Anchor = defineComponent(() => {
   };
 });
 
-// A window of 4 chunks of 10 kept with `restore`, for a navigation away and Back.
-const Deep = defineComponent(() => {
-  const feed = useInfiniteList(fetchPage("a"), { preset: "keyset", chunkItems: 10, maxChunks: 4, restore: "deep" });
-  return () =>
-    h("section", [
-      h("p", { id: "status" }, feed.status.value),
-      h("div", { id: "box", style: { height: "200px", overflowY: "auto" } }, [
-        feed.hasPrevious.value && h("div", { id: "top", ref: feed.previousSentinelRef, style: { height: "1px" } }),
-        h("ul", { id: "items", style: { margin: 0 } }, feed.items.value.map((item) => h("li", { key: item.id, style: { height: "30px" } }, item.id))),
-        feed.hasMore.value && h("div", { id: "sentinel", ref: feed.sentinelRef, style: { height: "1px" } }),
-      ]),
-    ]);
-});
 const Away = defineComponent(() => () => h("p", { id: "away" }, "Another page"));
 
 // Server render and hydration, as in tests/react/app: "snapshot" plays the server, "hydrate"
