@@ -17,7 +17,7 @@ import type { PageStatus } from "../entries/react.js";
 import { makeArgumentError } from "./errors.js";
 import { notAnObject, optionalWhole } from "./options.js";
 import { LONG_RESUME_TOKENS } from "./codec-of.js";
-import { INTENTS, inside, keepPlace, placeOf, savedAt, scrollRoot, towardTop, type Place, type Saved } from "./page-state.js";
+import { INTENTS, inside, keepPlace, placeOf, putBack, savedAt, scrollRoot, towardTop, type Entry, type Place, type Saved } from "./page-state.js";
 
 // The user's values as this file handles them: options are records read once (the walk checks
 // them), `fetchPage` a function the walk calls with the tokens it finds. The public overloads
@@ -150,7 +150,7 @@ export class ListStore extends Store<ListSnapshot> {
     this.list.subscribe(() => {
       // Where the row at the top of the view is, before the framework renders the change
       // (the adapter calls `settle` once it has), unless a restored position is yet to apply.
-      if (this.active && this.scrollTo === undefined && typeof window === "object") this.place = placeOf([this.top.element, this.bottom.element], this.snapshot.items.length, this.root());
+      if (this.active && this.restoring === undefined && typeof window === "object") this.place = placeOf(this.sentinels(), this.snapshot.items.length, this.root());
       this.publish(this.read());
       this.follow();
     });
@@ -203,11 +203,11 @@ export class ListStore extends Store<ListSnapshot> {
       if (saved.entry !== undefined && this.listOptions.initial === saved.entry.snapshot) {
         // Now, when a sentinel arrives (an adapter may hand it over after mounting), and at
         // the next frame, when the items are laid out.
-        this.scrollTo = saved.entry.scroll;
+        this.restoring = saved.entry;
         this.restoreScroll();
         requestAnimationFrame(() => {
           this.restoreScroll();
-          this.scrollTo = undefined;
+          this.restoring = undefined;
         });
       }
       saved.entry = undefined;
@@ -231,13 +231,9 @@ export class ListStore extends Store<ListSnapshot> {
     }
   }
 
-  declare scrollTo: number | undefined; // a restored list's scroll position, until it is applied
+  declare restoring: Entry | undefined; // a restored list's saved place, until it is applied
   restoreScroll(): void {
-    const top = this.scrollTo;
-    if (top === undefined) return;
-    const root = this.root();
-    if (root !== undefined) root.scrollTop = top;
-    else window.scrollTo(0, top);
+    if (this.restoring !== undefined) putBack(this.restoring, this.sentinels(), this.list.items.length, this.root());
   }
 
   // The element that scrolls a sentinel, found once the sentinel is in the document (Vue hands
@@ -247,6 +243,7 @@ export class ListStore extends Store<ListSnapshot> {
     return edge.root;
   }
   root = (): Element | undefined => this.rootOf(this.bottom) ?? this.rootOf(this.top);
+  sentinels = (): (Element | undefined)[] => [this.top.element, this.bottom.element];
 
   // Saves the window and where its scroll container is (a list with nothing loaded saves
   // nothing, and a full storage is no error: the next mount starts fresh).
@@ -255,7 +252,8 @@ export class ListStore extends Store<ListSnapshot> {
     if (saved === undefined || this.list.items.length === 0) return;
     try {
       const root = this.root();
-      saved.write({ snapshot: this.list.snapshot(), scroll: root !== undefined ? root.scrollTop : window.scrollY });
+      const place = placeOf(this.sentinels(), this.snapshot.items.length, root);
+      saved.write({ snapshot: this.list.snapshot(), scroll: root !== undefined ? root.scrollTop : window.scrollY, row: place?.index, offset: place?.offset });
     } catch {}
   };
 

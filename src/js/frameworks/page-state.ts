@@ -6,7 +6,9 @@
 
 export interface Entry {
   snapshot: { items: unknown[]; state: string; firstIndex: number };
-  scroll: number;
+  scroll: number; // the scroll container's scrollTop (or the window's scrollY)
+  row?: number | undefined; // the row at the top of the view (its index in the items) and how far
+  offset?: number | undefined; // below the top it started: what puts it back, whatever else moved
 }
 export interface Saved {
   entry: Entry | undefined;
@@ -26,7 +28,8 @@ export function savedAt(name: string, key: string): Saved {
     const text = storage?.getItem(id);
     const value: unknown = text ? JSON.parse(text) : undefined;
     const e = value as Entry | undefined;
-    if (e && typeof e === "object" && e.snapshot && Array.isArray(e.snapshot.items) && typeof e.snapshot.state === "string" && typeof e.scroll === "number") entry = e;
+    const place = e?.row === undefined || (Number.isInteger(e.row) && typeof e.offset === "number");
+    if (e && typeof e === "object" && e.snapshot && Array.isArray(e.snapshot.items) && typeof e.snapshot.state === "string" && typeof e.scroll === "number" && place) entry = e;
     else if (text) storage?.removeItem(id);
   } catch {
     try {
@@ -98,21 +101,19 @@ export function towardTop(event: Event, touch: { touchY: number | undefined }): 
 // (firstIndex) holds.
 export interface Place {
   row: Element;
-  top: number;
+  top: number; // its top in the viewport
+  index: number; // its index among the rows
+  offset: number; // how far below the top of the view it starts
 }
 // How many elements the search for the rows looks at, at most (a list's rows sit a level or
 // two under the sentinels' parent; this bounds the work for any markup).
 const ROWS_SEARCH = 256;
 
 export function placeOf(sentinels: readonly (Element | undefined)[], shown: number, root: Element | undefined): Place | undefined {
-  const present = sentinels.filter((e): e is Element => e !== undefined && e.isConnected);
-  let scope = present[0]?.parentElement ?? null;
-  while (scope !== null && !present.every((e) => scope!.contains(e))) scope = scope.parentElement;
-  if (scope === null || shown === 0) return undefined;
-  const rows = rowsUnder(scope, shown, present);
+  const rows = rowsOf(sentinels, shown);
   if (rows === undefined) return undefined;
   // The first row whose bottom is below the top of the view (rows go down the page in order).
-  const viewTop = root === undefined ? 0 : root.getBoundingClientRect().top + root.clientTop;
+  const viewTop = topOf(root);
   let lo = 0, hi = rows.length;
   while (lo < hi) {
     const mid = (lo + hi) >>> 1;
@@ -120,7 +121,28 @@ export function placeOf(sentinels: readonly (Element | undefined)[], shown: numb
     else lo = mid + 1;
   }
   const row = rows[lo];
-  return row === undefined ? undefined : { row, top: row.getBoundingClientRect().top };
+  if (row === undefined) return undefined;
+  const top = row.getBoundingClientRect().top;
+  return { row, top, index: lo, offset: top - viewTop };
+}
+
+// Puts a restored list back: the scroll position saved, then the row that was at the top of the
+// view where it was (content above the list, or the rows' heights, may have changed since).
+export function putBack(entry: Entry, sentinels: readonly (Element | undefined)[], shown: number, root: Element | undefined): void {
+  if (root !== undefined) root.scrollTop = entry.scroll;
+  else window.scrollTo(0, entry.scroll);
+  const row = entry.row === undefined ? undefined : rowsOf(sentinels, shown)?.[entry.row];
+  if (row !== undefined) keepPlace({ row, top: topOf(root) + entry.offset!, index: entry.row!, offset: entry.offset! }, root);
+}
+
+// The top of the view: the scroll container's inner top, or the window's.
+const topOf = (root: Element | undefined): number => (root === undefined ? 0 : root.getBoundingClientRect().top + root.clientTop);
+
+function rowsOf(sentinels: readonly (Element | undefined)[], shown: number): Element[] | undefined {
+  const present = sentinels.filter((e): e is Element => e !== undefined && e.isConnected);
+  let scope = present[0]?.parentElement ?? null;
+  while (scope !== null && !present.every((e) => scope!.contains(e))) scope = scope.parentElement;
+  return scope === null || shown === 0 ? undefined : rowsUnder(scope, shown, present);
 }
 
 function rowsUnder(scope: Element, shown: number, sentinels: readonly Element[]): Element[] | undefined {

@@ -45,7 +45,8 @@ function Feed() {
 
 // A window of chunks with both sentinels in a scrolling box: scrolling down drops chunks at the
 // top, scrolling back up loads them again from their cursors. `look`: the box's height, the
-// rows' height, and whether the list has no margin.
+// rows' height, whether the list has no margin, and whether a banner above it takes the
+// height sessionStorage "banner" says.
 function windowed(fetch, options, look) {
   return function Windowed() {
     const feed = useInfiniteList(fetch, { preset: "keyset", chunkItems: 10, ...options });
@@ -56,6 +57,7 @@ function windowed(fetch, options, look) {
       h(
         "div",
         { id: "box", style: { height: look.box, overflowY: "auto" } },
+        look.banner && h("div", { id: "banner", style: { height: `${Number(sessionStorage.getItem("banner") ?? 0)}px` } }),
         feed.hasPrevious && h("div", { id: "top", ref: feed.previousSentinelRef, style: { height: "1px" } }),
         h("ul", { id: "items", style: look.flush ? { margin: 0 } : undefined }, feed.items.map((item) => h("li", { key: item.id, style: { height: look.row } }, item.id))),
         feed.hasMore && h("div", { id: "sentinel", ref: feed.sentinelRef, style: { height: "1px" } }),
@@ -66,8 +68,9 @@ function windowed(fetch, options, look) {
 const Window = windowed(fetchPage("a"), { maxChunks: 3 }, { box: "200px", row: "30px" });
 // In a box about the window's height (640 px for a window of 720).
 const Tight = windowed(fetchTight, { maxChunks: 3 }, { box: "640px", row: "24px", flush: true });
-// A window of 4 chunks of 10 kept with `restore`, for a navigation away and Back.
-const Deep = windowed(fetchPage("a"), { maxChunks: 4, restore: "deep" }, { box: "200px", row: "30px", flush: true });
+// A window of 4 chunks of 10 kept with `restore`, for a navigation away and Back, under a
+// banner that may be taller when the page comes back.
+const Deep = windowed(fetchPage("a"), { maxChunks: 4, restore: "deep" }, { box: "200px", row: "30px", flush: true, banner: true });
 
 function Table() {
   const [filter, setFilter] = useState("a");
