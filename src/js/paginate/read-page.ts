@@ -252,9 +252,11 @@ export class PageReader {
   declare rRoot: unknown;
   declare rKeys: unknown[] | undefined;
   // The previous token of the first page read (the driver's copy; undefined: none), when the
-  // walk reads previous tokens (settings.readPrev); `prevRead` once that page was read.
+  // walk reads previous tokens (settings.readPrev); `prevRead` once that page was read;
+  // `askedWithToken` whether its request carried a token (requests.ts sets it).
   declare firstPrev: unknown;
   declare prevRead: boolean;
+  declare askedWithToken: boolean;
 
   constructor(settings: WalkSettings) {
     this.settings = settings;
@@ -269,6 +271,7 @@ export class PageReader {
     this.rKeys = undefined;
     this.firstPrev = undefined;
     this.prevRead = false;
+    this.askedWithToken = false;
   }
 
   // The value at options.root of a page (the page itself without a root) into rRoot, and the
@@ -414,8 +417,11 @@ export class PageReader {
         case N_FUNC: prev = values![4]; break;
         case N_KEYSET: prev = firstOf(root, KEYSET_PREV); break;
         case N_RELAY: {
+          // A page asked for `after` a cursor may say hasPreviousPage false though that row lies
+          // before it (the Relay spec allows it; graphql-relay always does): its startCursor is
+          // the previous token all the same. Asked for with no token, only hasPreviousPage says.
           const pageInfo = get(root, "pageInfo");
-          if (get(pageInfo, "hasPreviousPage") === true) prev = get(pageInfo, "startCursor");
+          if (this.askedWithToken || get(pageInfo, "hasPreviousPage") === true) prev = get(pageInfo, "startCursor");
           break;
         }
         default: prev = values![5];
