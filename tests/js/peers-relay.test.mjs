@@ -154,10 +154,12 @@ describe("preset relay against graphql-relay (connectionFromArray behind graphql
     const api = feed();
     const chunkItems = 25;
     const list = new InfiniteList(api.fetchPage, { preset: "relay", root: "data.feed", itemKey: "id", pageSize: 20, chunkItems, maxChunks: 3, startToken });
-    // The window always shows consecutive rows, the first at firstIndex from the origin.
+    // The window always shows consecutive rows, the first at firstIndex from the origin, and
+    // never more than maxChunks chunks.
     const consistent = () => {
       const shown = numbers(list.items);
       assert.deepEqual(shown, range(origin + list.firstIndex, origin + list.firstIndex + shown.length));
+      assert.ok(shown.length <= 3 * chunkItems, "maxChunks 3");
     };
 
     const forward = [];
@@ -180,7 +182,6 @@ describe("preset relay against graphql-relay (connectionFromArray behind graphql
       upSizes.push(chunk.length);
       up.unshift(...numbers(chunk));
       consistent();
-      assert.ok(list.items.length <= 3 * chunkItems, "maxChunks 3");
     }
     assert.deepEqual(upSizes, [25, 25, 25, 25, 25, 25, 11]);
     assert.deepEqual(up, range(0, origin));
