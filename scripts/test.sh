@@ -37,7 +37,7 @@ pack_and_install() {
 }
 node_tests() {
   # Files with their own servers have their own step (scripts/test.d); the rest run here.
-  local files; files=$(ls tests/js/*.test.mjs | grep -v -e '/peers\.test\.mjs$' -e '/peers-drf\.test\.mjs$')
+  local files; files=$(ls tests/js/*.test.mjs | grep -v -e '/peers\.test\.mjs$' -e '/peers-drf\.test\.mjs$' -e '/peers-relay\.test\.mjs$')
   node --test --test-concurrency=2 $files
 }
 

@@ -1,8 +1,9 @@
 // InfiniteList opened in the middle (a deep link): it loads after its origin with the next
 // tokens and before it with the pages' previous tokens (ctx.direction "backward"), in exact
 // chunks across short and empty pages, through the installed package, with the keyset preset
-// (previousCursor), a Relay connection (startCursor/hasPreviousPage) and Link headers
-// (rel="prev"). The real-server versions are in peers.test.mjs and peers-drf.test.mjs.
+// (previousCursor), a Relay connection (startCursor/hasPreviousPage; and as graphql-relay
+// answers, hasPreviousPage false on every first/after page) and Link headers (rel="prev").
+// The real-server versions are in peers-drf.test.mjs and peers-relay.test.mjs.
 import { test } from "node:test";
 import assert from "node:assert/strict";
 import { InfiniteList } from "pagecursor";
@@ -103,6 +104,76 @@ test("a Relay connection loads before its origin with startCursor while hasPrevi
   assert.deepEqual(ids(await list.loadPrevious()), range(0, 2));
   assert.equal(list.hasPrevious, false);
   assert.ok(requests.includes("backward"));
+});
+
+/**
+ * A feed of `total` rows answered as graphql-relay's connectionFromArray answers (the real one
+ * runs in peers-relay.test.mjs): cursors are offsets; `first`/`after` and `last`/`before` as
+ * that function reads them, and each page's flags exact only in the direction it was asked
+ * for: a `first` page always says hasPreviousPage false, a `last` page hasNextPage false (the
+ * Relay spec allows both). fetchPage sends `last`/`before` going backward.
+ */
+function graphqlRelay(total) {
+  const requests = [];
+  const cursor = (i) => Buffer.from(`arrayconnection:${i}`).toString("base64");
+  const offset = (c) => Number(Buffer.from(c, "base64").toString().split(":")[1]);
+  const connection = ({ first, after, last, before }) => {
+    let start = after === undefined ? 0 : offset(after) + 1;
+    let end = before === undefined ? total : Math.min(total, offset(before));
+    if (first !== undefined) end = Math.min(end, start + first);
+    if (last !== undefined) start = Math.max(start, end - last);
+    const edges = range(start, end).map((id) => ({ node: { id }, cursor: cursor(id) }));
+    return {
+      edges,
+      pageInfo: {
+        startCursor: edges.length === 0 ? null : edges[0].cursor,
+        endCursor: edges.length === 0 ? null : edges.at(-1).cursor,
+        hasPreviousPage: last !== undefined ? start > (after === undefined ? 0 : offset(after) + 1) : false,
+        hasNextPage: first !== undefined ? end < (before === undefined ? total : offset(before)) : false,
+      },
+    };
+  };
+  const fetchPage = async (token, ctx) => {
+    const args = ctx.direction === "backward" ? { last: ctx.pageSize, before: token } : { first: ctx.pageSize, after: token ?? undefined };
+    requests.push({ direction: ctx.direction, ...args });
+    await new Promise((r) => setTimeout(r, 0));
+    return { data: { feed: connection(args) } };
+  };
+  return { fetchPage, requests, cursor };
+}
+
+test("graphql-relay (hasPreviousPage false on every first/after page): a deep link loads backward from the origin page's startCursor", async () => {
+  const api = graphqlRelay(40);
+  // After row 17: the origin page starts at row 18, and rows 0..17 lie before it.
+  const list = new InfiniteList(api.fetchPage, { preset: "relay", root: "data.feed", pageSize: 7, chunkItems: 5, startToken: api.cursor(17) });
+  assert.deepEqual(ids(await list.loadMore()), range(18, 23));
+  assert.equal(api.requests[0].after, api.cursor(17));
+  assert.equal(list.hasPrevious, true, "the page asked for with `after` has rows before it, whatever its hasPreviousPage says");
+  const before = api.requests.length;
+  const chunks = [];
+  while (list.hasPrevious) chunks.unshift(ids(await list.loadPrevious()));
+  assert.deepEqual(chunks.map((c) => c.length), [3, 5, 5, 5], "exact chunks; the short one at the beginning");
+  assert.deepEqual(chunks.flat(), range(0, 18));
+  assert.deepEqual(ids(list.items), range(0, 23));
+  assert.equal(list.firstIndex, -18);
+  const back = api.requests.slice(before);
+  assert.ok(back.every((r) => r.direction === "backward" && r.last === 7 && r.first === undefined));
+  // The first backward request is before the origin page's first row; the walk back ends on
+  // the page whose hasPreviousPage (exact going backward) is false, with no request past it.
+  assert.equal(back[0].before, api.cursor(18));
+  assert.equal(back.at(-1).before, api.cursor(4));
+  assert.deepEqual(await list.loadPrevious(), []);
+  assert.equal(api.requests.length, before + back.length);
+  assert.deepEqual(ids(await list.loadMore()), range(23, 28));
+
+  // Opened without a start token, the first page is the beginning: no previous token is
+  // taken from it (its startCursor is row 0's), and nothing is fetched backward.
+  const top = graphqlRelay(40);
+  const fromTop = new InfiniteList(top.fetchPage, { preset: "relay", root: "data.feed", pageSize: 7, chunkItems: 5 });
+  assert.deepEqual(ids(await fromTop.loadMore()), range(0, 5));
+  assert.equal(fromTop.hasPrevious, false);
+  assert.deepEqual(await fromTop.loadPrevious(), []);
+  assert.ok(top.requests.every((r) => r.direction === "forward"));
 });
 
 test("Link headers: rel=\"prev\" is the previous token", async () => {

@@ -71,7 +71,6 @@ export function at(v: unknown, path: Path, along: unknown[] | undefined): unknow
   return v;
 }
 
-
 // True for a fetch Response (of this realm, or any object that calls itself one: another
 // realm's, a polyfill's); decided by the intrinsics, and false for anything whose check
 // throws (a Proxy: its reads then fail the page as they would have). A plain object, what
@@ -85,9 +84,6 @@ export function isResponse(v: unknown): boolean {
   }
 }
 
-// A failure's cause in words, for the PaginationError's message: a message (with the error's
-// name when it says more than "Error"), a string thrown as it is, an HTTP status for a
-
 // The first of `names` that `root` holds (not undefined), each read once, in order.
 function firstOf(root: unknown, names: readonly string[]): unknown {
   let v: unknown;
@@ -95,14 +91,12 @@ function firstOf(root: unknown, names: readonly string[]): unknown {
   return v;
 }
 
-
 // Whether the list at `path` is left out of an object that holds it (a service omitting an
 // empty list), rather than the path broken before its last name or read from an array.
 function leftOut(root: unknown, path: Path): boolean {
   const holder = path.length === 1 ? root : at(root, path.slice(0, -1), undefined);
   return isObject(holder) && !isArray(holder);
 }
-
 
 // A service token as the walk keeps it: END when it ends the walk (undefined, null, "" or an
 // empty plain object), TOO_LARGE over TOKEN_SIZE, undefined when it has no form (followed
@@ -132,8 +126,8 @@ export function tokenForm(raw: unknown): unknown {
   return form === END || form === NOT_PLAIN ? undefined : form;
 }
 
-// `options.scope` as the core reads it: the driver's copy (a cursor value, within TOKEN_SIZE),
-
+// `v` copied within TOKEN_SIZE (see copyValue): `strict` refuses a field set to undefined
+// instead of leaving it out; `top` reads an empty object as END.
 export const copyOf = (v: unknown, strict: boolean, top: boolean): unknown => copyValue(v, { left: TOKEN_SIZE, seen: [], strict }, 0, top);
 
 // `Array.isArray(v)`, whose only throw (a revoked Proxy) is an argument error with a code: as
@@ -258,9 +252,11 @@ export class PageReader {
   declare rRoot: unknown;
   declare rKeys: unknown[] | undefined;
   // The previous token of the first page read (the driver's copy; undefined: none), when the
-  // walk reads previous tokens (settings.readPrev); `prevRead` once that page was read.
+  // walk reads previous tokens (settings.readPrev); `prevRead` once that page was read;
+  // `askedWithToken` whether its request carried a token (requests.ts sets it).
   declare firstPrev: unknown;
   declare prevRead: boolean;
+  declare askedWithToken: boolean;
 
   constructor(settings: WalkSettings) {
     this.settings = settings;
@@ -275,6 +271,7 @@ export class PageReader {
     this.rKeys = undefined;
     this.firstPrev = undefined;
     this.prevRead = false;
+    this.askedWithToken = false;
   }
 
   // The value at options.root of a page (the page itself without a root) into rRoot, and the
@@ -420,8 +417,11 @@ export class PageReader {
         case N_FUNC: prev = values![4]; break;
         case N_KEYSET: prev = firstOf(root, KEYSET_PREV); break;
         case N_RELAY: {
+          // A page asked for `after` a cursor may say hasPreviousPage false though that row lies
+          // before it (the Relay spec allows it; graphql-relay always does): its startCursor is
+          // the previous token all the same. Asked for with no token, only hasPreviousPage says.
           const pageInfo = get(root, "pageInfo");
-          if (get(pageInfo, "hasPreviousPage") === true) prev = get(pageInfo, "startCursor");
+          if (this.askedWithToken || get(pageInfo, "hasPreviousPage") === true) prev = get(pageInfo, "startCursor");
           break;
         }
         default: prev = values![5];

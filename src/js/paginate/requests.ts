@@ -330,6 +330,8 @@ export class WalkRequests {
       ? pageSize === undefined ? { signal, attempt, direction } : { signal, pageSize, attempt, direction }
       : pageSize === undefined ? { signal, attempt, segment, totalSegments: total, direction }
         : { signal, pageSize, attempt, segment, totalSegments: total, direction };
+    // Until the first page was read, its request (or a retry of it) is this one.
+    if (this.settings.readPrev && !this.reader.prevRead) this.reader.askedWithToken = token !== undefined;
     // Called as a plain function: a `call` property of the user's function is never read.
     let page: unknown;
     try {
