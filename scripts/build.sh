@@ -130,10 +130,10 @@ minify src/js/options/options.ts pkg/options.js
 # The paginator, the stack and the list rename their locals (see minify above).
 for f in paginate/paginator stack/stack list/infinite; do minify "src/js/$f.ts" "pkg/${f#*/}.js" --minify-identifiers --keep-names; done
 # The paginator's walk (src/js/paginate/ but paginator.ts: the options it reads, the presets,
-# reading a page, the core's orders, the requests and the walk itself) renames without keeping
+# the copies of user values, reading a page, the core's orders, the requests and the walk itself) renames without keeping
 # names: none of theirs reaches a user (users hold the Paginator and its iterators, made by
 # paginator.ts), like loading.ts below.
-for f in presets walk-options read-page orders requests driver; do minify "src/js/paginate/$f.ts" "pkg/$f.js" --minify-identifiers; done
+for f in presets walk-options user-values read-page orders requests driver; do minify "src/js/paginate/$f.ts" "pkg/$f.js" --minify-identifiers; done
 # The list's view (items by chunk id, the core's answers applied, edits): no name of it
 # reaches a user either.
 minify src/js/list/view.ts pkg/view.js --minify-identifiers

@@ -8,7 +8,7 @@ import { gzipSync } from "node:zlib";
 import { join, relative } from "node:path";
 
 const pkg = new URL("../pkg/", import.meta.url).pathname;
-const files = ["web.js", "web-load.js", "exports.js", "api.js", "codec.js", "codec-of.js", "uses-keyed.js", "uses-client.js", "client.js", "loading.js", "stack.js", "infinite.js", "view.js", "paginator.js", "walk-options.js", "presets.js", "read-page.js", "orders.js", "requests.js", "driver.js", "errors.js", "options.js", "pagecursor.js", "pagecursor_bg.wasm"];
+const files = ["web.js", "web-load.js", "exports.js", "api.js", "codec.js", "codec-of.js", "uses-keyed.js", "uses-client.js", "client.js", "loading.js", "stack.js", "infinite.js", "view.js", "paginator.js", "walk-options.js", "presets.js", "user-values.js", "read-page.js", "orders.js", "requests.js", "driver.js", "errors.js", "options.js", "pagecursor.js", "pagecursor_bg.wasm"];
 const walk = (dir) =>
   readdirSync(dir).flatMap((f) => (statSync(join(dir, f)).isDirectory() ? walk(join(dir, f)) : [join(dir, f)]));
 for (const f of walk(join(pkg, "snippets"))) files.push(relative(pkg, f));

@@ -242,3 +242,23 @@ test("update and remove read a key object's getters once", async () => {
   assert.equal(reads, 2);
   assert.equal(list.items[1].text, "edited");
 });
+
+test("an edit's key is one a page could carry: a lone surrogate or a bigint outside 64 bits is a TypeError, as in a page (bad_page)", async () => {
+  const api = feed(12);
+  const list = new InfiniteList(api.fetchPage, { preset: "keyset", itemKey: "id", chunkItems: 5 });
+  await list.loadMore();
+  const shown = ids(list.items);
+  const refused = (e) => e instanceof TypeError && e.code === "invalid_argument" && /not a cursor value/.test(e.message);
+  for (const bad of ["\uD800", 2n ** 70n, -(2n ** 64n)]) {
+    assert.throws(() => list.insert({ id: bad, text: "new" }), refused, `insert ${String(bad)}`);
+    assert.throws(() => list.update(12, { id: bad, text: "new" }), refused, `update to ${String(bad)}`);
+    assert.throws(() => list.update(bad, (r) => r), refused, `update of ${String(bad)}`);
+    assert.throws(() => list.remove(bad), refused, `remove ${String(bad)}`);
+    const snap = list.snapshot();
+    assert.throws(() => new InfiniteList(api.fetchPage, { preset: "keyset", itemKey: "id", chunkItems: 5, initial: { ...snap, items: [{ id: bad }, ...snap.items.slice(1)] } }), refused, `initial with ${String(bad)}`);
+  }
+  assert.deepEqual(ids(list.items), shown, "nothing changed");
+  // The same keys in a page: the walk says bad_page, naming the item.
+  const page = new InfiniteList(async () => ({ items: [{ id: "\uD800" }] }), { preset: "keyset", itemKey: "id", chunkItems: 1 });
+  await assert.rejects(page.loadMore(), (e) => e instanceof PaginationError && e.code === "bad_page" && /not a cursor value/.test(e.message));
+});

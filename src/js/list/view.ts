@@ -8,7 +8,7 @@
 import { InfiniteList as WasmList, type InfiniteLoad, type ListLoadKind } from "./pagecursor.js";
 import type { FetchPage, InfiniteListOptions } from "./index.js";
 import { checkOptions, runLoad, type Lists, type ListLoad } from "./paginator.js";
-import { at as valueAt, copyOf, NOT_PLAIN, TOO_LARGE } from "./read-page.js";
+import { at as valueAt, copyKey } from "./user-values.js";
 import { BACKWARD } from "./walk-options.js";
 import { makeArgumentError } from "./errors.js";
 import { codecOf } from "./codec-of.js";
@@ -93,19 +93,20 @@ function readItemKey(options: InfiniteListOptions | undefined): string[] | Funct
   return typeof key === "function" ? key : undefined;
 }
 
-// The driver's copy of `item`'s key, as the walk reads keys (the paginator checked options.itemKey
-// when the list was made): a TypeError when it has none, or none a cursor can carry.
+// The driver's copy of `item`'s key, as the walk copies a page item's key (the paginator checked
+// options.itemKey when the list was made): a TypeError when it has none, or none a cursor
+// carries exactly.
 export function keyCopy(itemKey: string[] | Function, item: unknown, what: string): unknown {
   const key = typeof itemKey === "function" ? apply(itemKey, undefined, [item]) : valueAt(item, itemKey, undefined);
-  const copy = key === undefined || key === null ? NOT_PLAIN : copyOf(key, true, false);
-  if (copy === NOT_PLAIN || copy === TOO_LARGE) throw makeArgumentError(false, `${what}: an item's key (options.itemKey) is not a cursor value: ${String(key)}`);
+  const copy = copyKey(key);
+  if (typeof copy === "symbol") throw makeArgumentError(false, `${what}: an item's key (options.itemKey) is not a cursor value: ${String(key)}`);
   return copy;
 }
 
 // A key given to update() or remove(), copied as the walk copies keys.
 export function givenKey(key: unknown, what: string): unknown {
-  const copy = key === undefined || key === null ? NOT_PLAIN : copyOf(key, true, false);
-  if (copy === NOT_PLAIN || copy === TOO_LARGE) throw makeArgumentError(false, `InfiniteList.${what}: the key is not a cursor value: ${String(key)}`);
+  const copy = copyKey(key);
+  if (typeof copy === "symbol") throw makeArgumentError(false, `InfiniteList.${what}: the key is not a cursor value: ${String(key)}`);
   return copy;
 }
 

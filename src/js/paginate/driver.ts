@@ -11,7 +11,7 @@ import type { WalkStop } from "./pagecursor.js";
 import type { PaginatorStats } from "./index.js";
 import type { WalkSettings } from "./walk-options.js";
 import { makeArgumentError, makePaginationError } from "./errors.js";
-import { apply, cutCopy } from "./read-page.js";
+import { apply, cutCopy } from "./user-values.js";
 import type { Path } from "./presets.js";
 import { describe, FAILURE_MESSAGE, jsonForms, signalReason, unlisten, WalkRequests } from "./requests.js";
 

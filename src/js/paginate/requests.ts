@@ -18,7 +18,8 @@ import { PaginatorCore, AfterFailure, WalkState } from "./pagecursor.js";
 import type { WalkFailure, WalkStop } from "./pagecursor.js";
 import type { WalkSettings } from "./walk-options.js";
 import { Orders } from "./orders.js";
-import { apply, BadPage, dateTime, EMPTY, get, isObject, isResponse, PageReader, WELL_FORMED, type Fields, type HeldPage } from "./read-page.js";
+import { BadPage, EMPTY, PageReader, type HeldPage } from "./read-page.js";
+import { apply, dateTime, get, isObject, isResponse, WELL_FORMED, type Fields } from "./user-values.js";
 
 // Intrinsics of signals, captured when the module loads: an `aborted` getter of the user's
 // own, or a plain object posing as a signal, fails the brand check of the intrinsic getter.

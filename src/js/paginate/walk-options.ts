@@ -13,7 +13,7 @@ import { CursorError, makeArgumentError } from "./errors.js";
 import { checkBag, notAnObject, optionalWhole } from "./options.js";
 import { codecOption } from "./codec-of.js";
 import { I_FUNC, I_NONE, I_PATH, I_RELAY, N_FUNC, N_PATH, presetLocations, presetPrev, split, type Path } from "./presets.js";
-import { copyOf, END, get, isObject, NOT_PLAIN, TOKEN_SIZE, tokenForm, TOO_LARGE } from "./read-page.js";
+import { copyOf, END, get, isObject, NOT_PLAIN, TOKEN_SIZE, tokenForm, TOO_LARGE } from "./user-values.js";
 import { isSignal } from "./requests.js";
 import type { Lists } from "./paginator.js";
 
