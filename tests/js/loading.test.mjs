@@ -110,6 +110,26 @@ test("before the wasm arrived: an InfiniteList is built, reports loading, and it
   assert.equal(out.heardLoading && out.heardDone, true, "subscribers heard the early load start and end");
 });
 
+test("before the wasm arrived: a list built with `initial` answers the snapshot's items, firstIndex, hasMore and hasPrevious, as it does once the wasm is there", async () => {
+  // A list opened in the middle and loaded to the end: a previous chunk, no more.
+  const { InfiniteList } = await import("pagecursor");
+  const pages = { p1: { items: [{ id: 3 }, { id: 4 }], previousCursor: "p0" } };
+  const made = new InfiniteList(async (token) => pages[token], { preset: "keyset", itemKey: "id", chunkItems: 2, startToken: "p1" });
+  await made.loadMore();
+  const snapshot = made.snapshot();
+  assert.deepEqual({ hasMore: snapshot.hasMore, hasPrevious: snapshot.hasPrevious }, { hasMore: false, hasPrevious: true });
+  const out = await scenario(`async (lib, release) => {
+    const list = new lib.InfiniteList(async () => ({ items: [] }), { preset: "keyset", itemKey: "id", chunkItems: 2, initial: JSON.parse(${JSON.stringify(JSON.stringify(snapshot))}) });
+    const read = () => ({ items: list.items.map((i) => i.id), firstIndex: list.firstIndex, hasMore: list.hasMore, hasPrevious: list.hasPrevious });
+    const before = read();
+    release();
+    await lib.ready;
+    return { before, after: read() };
+  }`);
+  assert.deepEqual(out.before, { items: [3, 4], firstIndex: 0, hasMore: false, hasPrevious: true }, "a hydrating render shows what the server rendered");
+  assert.deepEqual(out.after, out.before);
+});
+
 test("before the wasm arrived: paginate() returns at once and the walk waits; an option error rejects the first next()", async () => {
   const out = await scenario(`async (lib, release) => {
     const pages = { undefined: { items: [1], next: "b" }, b: { items: [], next: "c" }, c: { items: [2], next: undefined } };

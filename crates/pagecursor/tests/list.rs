@@ -960,3 +960,31 @@ fn a_list_loads_before_its_origin_backward_from_the_first_pages_previous_token()
     assert_eq!((plan.chunk, plan.backward, plan.want), (0, false, Some(2)));
     list.end(load);
 }
+
+#[test]
+fn the_origin_keeps_the_previous_token_of_its_first_page_when_a_second_walk_fills_it() {
+    let codec = CursorCodec::default();
+    let mut list = List::new(ChunkWindow::new(None), Some(2));
+    let mut load = list.start(LoadKind::More).unwrap();
+    begin(&mut list, &mut load);
+    // The first walk brings a key twice: the chunk misses one item and walks on from inside
+    // the data, where the first page it reads has a previous token of its own.
+    let first = keys(&[50, 50]);
+    let walk = with_prev(&first, Some(resume(&codec, Some("n1"), 0)), Some("p0"));
+    assert_eq!(
+        list.walked(&mut load, walk, &codec, None).next,
+        Next::Again(1)
+    );
+    let fill = keys(&[49]);
+    let walk = with_prev(&fill, Some(resume(&codec, Some("n2"), 0)), Some("p1"));
+    finished(list.walked(&mut load, walk, &codec, None));
+    list.end(load);
+    let mut load = list.start(LoadKind::Previous).unwrap();
+    let plan = begin(&mut list, &mut load);
+    assert_eq!(
+        (plan.chunk, plan.start),
+        (-1, Some(resume(&codec, Some("p0"), 0))),
+        "the chunk before the origin starts at the origin's first page's previous token"
+    );
+    list.end(load);
+}

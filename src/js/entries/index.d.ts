@@ -390,6 +390,10 @@ export interface InfiniteListSnapshot<Item = unknown> {
   state: string;
   /** The list's `firstIndex`: what `firstIndex` is before the wasm arrived (default 0). */
   firstIndex?: number | undefined;
+  /** The list's `hasMore` and `hasPrevious`: what they are before the wasm arrived (default
+   * true and false), so that a hydrating render shows the server's sentinels. */
+  hasMore?: boolean | undefined;
+  hasPrevious?: boolean | undefined;
 }
 
 export type InfiniteListOptions<Page = any, Item = any, Token = unknown> = PaginateOptions<Page, Item, Token> & ChunkOptions;
@@ -444,7 +448,7 @@ export interface InfiniteList<Item = unknown> {
    */
   insert(item: Item, where?: "start" | "end"): () => void;
   /** The window's items and state, for `initial` of a list built elsewhere. */
-  snapshot(): InfiniteListSnapshot<Item> & { firstIndex: number };
+  snapshot(): InfiniteListSnapshot<Item> & { firstIndex: number; hasMore: boolean; hasPrevious: boolean };
   /** Runs the failed load again and returns its promise; resolves to `[]` when none failed. */
   retry(): Promise<Item[]>;
   /**

@@ -200,7 +200,7 @@ export class InfiniteList<Item = unknown> {
   /** True until the walk reached its end. */
   get hasMore(): boolean {
     const wasm = InfiniteList.#live(this, "hasMore");
-    return wasm === undefined ? true : wasm.hasMore;
+    return wasm === undefined ? (this.#initial?.hasMore ?? true) : wasm.hasMore;
   }
   /**
    * The index of `items[0]` counted from the list's origin: loading or dropping a chunk at
@@ -213,7 +213,7 @@ export class InfiniteList<Item = unknown> {
   /** True when chunks before the window were dropped and can be loaded again. */
   get hasPrevious(): boolean {
     const wasm = InfiniteList.#live(this, "hasPrevious");
-    return wasm === undefined ? false : wasm.hasPrevious;
+    return wasm === undefined ? (this.#initial?.hasPrevious ?? false) : wasm.hasPrevious;
   }
   /** True while a load runs (or waits for the wasm). */
   get loading(): boolean {
@@ -357,8 +357,8 @@ export class InfiniteList<Item = unknown> {
    * The window's items and its state, for a list built elsewhere with `initial` (a server
    * render, an earlier page): it shows these items at once and does not fetch them again.
    */
-  snapshot(): { items: Item[]; state: string; firstIndex: number } {
-    return this.#sync("snapshot", (l) => ({ items: this.#view!.items.slice() as Item[], state: l.snapshot(), firstIndex: l.firstIndex }));
+  snapshot(): { items: Item[]; state: string; firstIndex: number; hasMore: boolean; hasPrevious: boolean } {
+    return this.#sync("snapshot", (l) => ({ items: this.#view!.items.slice() as Item[], state: l.snapshot(), firstIndex: l.firstIndex, hasMore: l.hasMore, hasPrevious: l.hasPrevious }));
   }
 
   /** Runs the failed load again and returns its promise; resolves to [] when none failed. */

@@ -233,7 +233,9 @@ export function indexIn(view: View, id: number, item: unknown, near: number): nu
 export interface Snapshot {
   items: unknown[];
   state: string;
-  firstIndex?: number;
+  firstIndex: number;
+  hasMore: boolean;
+  hasPrevious: boolean;
 }
 
 // options.initial read once: its items copied, its state a string; undefined without.
@@ -242,12 +244,17 @@ export function readInitial(options: InfiniteListOptions | undefined): Snapshot 
   if (initial === undefined) return undefined;
   const items: unknown = typeof initial === "object" && initial !== null ? (initial as Snapshot).items : undefined;
   const state: unknown = typeof initial === "object" && initial !== null ? (initial as Snapshot).state : undefined;
-  const firstIndex: unknown = typeof initial === "object" && initial !== null ? (initial as Snapshot).firstIndex : undefined;
   if (!Array.isArray(items) || typeof state !== "string") {
     throw makeArgumentError(false, "InfiniteList: options.initial must be a snapshot() of a list, { items: Item[], state: string }");
   }
+  // What the getters answer until the wasm list decodes the state (a snapshot without them:
+  // a list at its origin, with more to load).
+  const { firstIndex, hasMore, hasPrevious } = initial as { firstIndex: unknown; hasMore: unknown; hasPrevious: unknown };
   const copy: unknown[] = [];
   for (let i = 0; i < items.length; i++) define(copy, i, field(items[i]));
-  return { items: copy, state, firstIndex: typeof firstIndex === "number" && Number.isSafeInteger(firstIndex) ? firstIndex : 0 };
+  return {
+    items: copy, state, firstIndex: typeof firstIndex === "number" && Number.isSafeInteger(firstIndex) ? firstIndex : 0,
+    hasMore: typeof hasMore === "boolean" ? hasMore : true, hasPrevious: hasPrevious === true,
+  };
 }
 

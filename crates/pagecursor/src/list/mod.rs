@@ -129,6 +129,9 @@ pub struct Load {
     /// items it walks for in all.
     walks: Vec<(usize, Option<String>)>,
     target: usize,
+    /// The previous token of the first page of the load's first walk, once that walk ended
+    /// (a walk that fills the chunk starts inside it: its first page is not the chunk's).
+    first_prev: Option<Option<Value>>,
 }
 
 impl Load {
@@ -362,6 +365,7 @@ impl List {
             dropped: 0,
             walks: Vec::new(),
             target: 0,
+            first_prev: None,
         })
     }
 
@@ -443,6 +447,9 @@ impl List {
     ) -> Walked {
         let before = load.kept;
         let shown_before = load.keys.len();
+        if load.first_prev.is_none() {
+            load.first_prev = Some(walk.prev.clone());
+        }
         let keep = walk.keys.map(|keys| {
             let keep: Vec<bool> = (0..walk.items)
                 .map(|i| {
@@ -543,7 +550,8 @@ impl List {
             Edge::Back
         };
         if chunk == 0 {
-            let before = walk.prev.and_then(|prev| before_origin(prev, codec, scope));
+            let prev = load.first_prev.take().flatten();
+            let before = prev.and_then(|prev| before_origin(prev, codec, scope));
             self.window.origin_read(before);
         }
         let change = self.window.loaded(edge, chunk, resume, items);
