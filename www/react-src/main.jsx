@@ -90,6 +90,11 @@ function Feed() {
   useEffect(() => {
     if (feed.items.length > 0) windows.push(feed.items.map((order) => order.id));
   }, [feed.items]);
+  // Orders before the window: `hasPrevious`, or, for a window restored after Back, a window that
+  // does not start at the first order. A restored list answers `hasPrevious` false until the
+  // wasm arrived, and the hook hears nothing when it does: without the sentinel the rows would
+  // sit its height higher than they were, and scrolling up would load nothing.
+  const earlier = feed.hasPrevious || feed.firstIndex > 0;
   return (
     <section className="panel" aria-labelledby="feed-title">
       <div className="panel-head">
@@ -104,7 +109,7 @@ function Feed() {
         </div>
       </div>
       <div className="feed" id="feed-list" tabIndex={0} aria-label="Orders feed" aria-busy={feed.loading} style={{ overflowAnchor: "auto" }}>
-        {feed.hasPrevious && (
+        {earlier && (
           <div className="sentinel" id="feed-top" ref={feed.previousSentinelRef} style={NOT_AN_ANCHOR}>
             <button type="button" className="secondary small" onClick={feed.loadPrevious}>Load earlier items</button>
           </div>
