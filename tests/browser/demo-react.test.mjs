@@ -42,6 +42,42 @@ const wait = (page, fn, arg) => page.waitForFunction(fn, arg, { timeout: 20000 }
 const frames = (page) => page.evaluate(() => new Promise((r) => requestAnimationFrame(() => requestAnimationFrame(r))));
 const feedIds = (page) => page.locator("#feed-items [data-id]").evaluateAll((nodes) => nodes.map((n) => Number(n.dataset.id)));
 const tableIds = (page) => page.locator("#table-body [data-id]").evaluateAll((nodes) => nodes.map((n) => Number(n.dataset.id)));
+const feedReady = () => document.getElementById("feed-status")?.textContent === "ready";
+// Scrolls the feed's box to its end until the window shows the `n`th matching order.
+async function scrollDownTo(page, expected, n) {
+  for (let i = 0; i < 40; i++) {
+    const ids = await feedIds(page);
+    if (expected.indexOf(ids.at(-1)) + 1 >= n) return;
+    await page.evaluate(() => {
+      const box = document.getElementById("feed-list");
+      box.scrollTop = box.scrollHeight;
+    });
+    await wait(page, (last) => {
+      const ids = [...document.querySelectorAll("#feed-items [data-id]")];
+      return document.getElementById("feed-status").textContent === "ready" && ids.at(-1)?.dataset.id !== String(last);
+    }, ids.at(-1));
+    await frames(page);
+  }
+  assert.fail(`the feed did not reach order ${n}`);
+}
+// The row at the top of the feed's view (the first whose bottom is below the top of the box)
+// and how far below that top it starts, in px (negative: part-way out of the view).
+const topRow = (page) =>
+  page.evaluate(() => {
+    const box = document.getElementById("feed-list");
+    const top = box.getBoundingClientRect().top + box.clientTop;
+    for (const li of document.querySelectorAll("#feed-items li")) {
+      const r = li.getBoundingClientRect();
+      if (r.bottom > top + 0.5) return { id: Number(li.dataset.id), offset: r.top - top };
+    }
+  });
+// Where order `id` starts below the top of the feed's box, in px (NaN when it is not shown).
+const offsetOf = (page, id) =>
+  page.evaluate((id) => {
+    const box = document.getElementById("feed-list");
+    const li = document.querySelector(`#feed-items [data-id="${id}"]`);
+    return li ? li.getBoundingClientRect().top - box.getBoundingClientRect().top - box.clientTop : NaN;
+  }, id);
 
 test("React feed: eight chunks of 20 down and back up, every matching order once, in order, at most 4 chunks shown", async () => {
   const { page, problems } = await openReact("?latency=0");
@@ -157,6 +193,63 @@ test("React feed: a like shows at once and stays; one the service refuses is und
   assert.deepEqual((await feedIds(page)).slice(0, ids.length), ids);
   assert.deepEqual(problems, []);
   await page.close();
+});
+
+test("React feed: after a navigation away and Back, the same orders show with no request for them and the same row at the top of the view", async () => {
+  const { page, problems } = await openReact("?latency=0");
+  try {
+    const expected = backend.expectedOrderIds("cancelled");
+    await wait(page, feedReady);
+    await page.locator("#feed-list").scrollIntoViewIfNeeded();
+    // Six chunks down: maxChunks 4 dropped the first two, which Back must not fetch either.
+    await scrollDownTo(page, expected, 120);
+    const shown = await feedIds(page);
+    assert.equal(shown.length, 80, "four chunks of 20");
+    assert.ok(expected.indexOf(shown[0]) >= 20, `the early chunks were dropped: the window starts at order ${shown[0]}`);
+    // A row in the middle of the window, half out of the top of the view: neither sentinel is
+    // in view, so nothing loads while the reader reads.
+    await page.evaluate(() => {
+      const box = document.getElementById("feed-list");
+      const rows = box.querySelectorAll("#feed-items li");
+      const row = rows[Math.floor(rows.length / 2)];
+      box.scrollTop += row.getBoundingClientRect().top - box.getBoundingClientRect().top - box.clientTop + row.offsetHeight / 2;
+    });
+    await frames(page);
+    assert.deepEqual(await feedIds(page), shown, "no load while reading");
+    const before = await topRow(page);
+    assert.ok(before.offset < -1, `order ${before.id} is part-way out of the view: ${before.offset} px`);
+    const spent = await page.evaluate(() => window.__demoReact.requests.feed);
+    // Away to the main demo by its link, a real navigation, and Back: Playwright's Chromium
+    // has no back/forward cache, so Back makes a new document that starts from nothing but
+    // what the page saved.
+    await page.click("a.see");
+    await page.waitForFunction(() => document.getElementById("status")?.textContent === "ready", null, { timeout: 20000 });
+    assert.match(page.url(), /\/www\/$/);
+    await page.goBack();
+    await wait(page, (n) => document.querySelectorAll("#feed-items li").length === n, shown.length);
+    const how = await page.evaluate(() => performance.getEntriesByType("navigation")[0].type);
+    assert.equal(how, "back_forward", "a new document for Back, not one kept in the back/forward cache");
+    assert.deepEqual(await feedIds(page), shown);
+    await wait(page, (before) => {
+      const box = document.getElementById("feed-list");
+      const li = document.querySelector(`#feed-items [data-id="${before.id}"]`);
+      return li && Math.abs(li.getBoundingClientRect().top - box.getBoundingClientRect().top - box.clientTop - before.offset) <= 2;
+    }, before);
+    await frames(page);
+    const after = await topRow(page);
+    assert.equal(after.id, before.id, "the same row at the top of the view");
+    assert.ok(Math.abs(after.offset - before.offset) <= 2, `order ${before.id} at ${before.offset} px, then ${after.offset} px`);
+    assert.equal(await page.evaluate(() => window.__demoReact.requests.feed), 0, "no request for the restored orders");
+    assert.deepEqual(await feedIds(page), shown, "and none loaded since");
+    // The reader scrolls up: the chunks before the window load again from their cursors.
+    await page.evaluate(() => (document.getElementById("feed-list").scrollTop = 0));
+    await wait(page, (first) => document.getElementById("feed-status").textContent === "ready" && document.querySelector("#feed-items [data-id]").dataset.id !== String(first), shown[0]);
+    assert.equal((await feedIds(page))[0], expected[expected.indexOf(shown[0]) - 20], "the chunk before the window");
+    console.log(`# React demo, Back: ${spent} Scan requests to reach order ${shown.at(-1)} (window ${shown[0]}..${shown.at(-1)}), 0 after Back; order ${before.id} at ${before.offset.toFixed(1)} px, then ${after.offset.toFixed(1)} px`);
+    assert.deepEqual(problems, []);
+  } finally {
+    await page.close();
+  }
 });
 
 test("the main demo links to the React page", async () => {
