@@ -29,8 +29,9 @@ after(async () => {
 // The same table the page builds (seed 2026): what a complete walk must show.
 const backend = createBackend({ seed: 2026 });
 
-async function openReact(query = "") {
-  const { page, problems } = await open(browser, `${base}www/react/${query}`);
+// `where`: the browser, or a context of it (one with touch).
+async function openReact(query = "", where = browser) {
+  const { page, problems } = await open(where, `${base}www/react/${query}`);
   page.on("request", (req) => {
     if (!req.url().startsWith(base) && !req.url().startsWith("data:")) problems.push(`external request: ${req.url()}`);
   });
@@ -249,6 +250,57 @@ test("React feed: after a navigation away and Back, the same orders show with no
     assert.deepEqual(problems, []);
   } finally {
     await page.close();
+  }
+});
+
+// A finger on the screen: CDP's touch events go through the browser's input handling as a
+// touch screen's do (trusted, and able to scroll), in a page whose context has touch.
+const touch = (cdp, type, at) => cdp.send("Input.dispatchTouchEvent", { type, touchPoints: at ? [{ x: at.x, y: at.y }] : [] });
+// Puts a finger down at `at`, drags it `dy` px down in 8 moves and waits for the hint to say
+// `hint`; then lifts it.
+async function pull(page, cdp, at, dy, hint) {
+  await touch(cdp, "touchStart", at);
+  for (let i = 1; i <= 8; i++) await touch(cdp, "touchMove", { x: at.x, y: at.y + (dy * i) / 8 });
+  await wait(page, (hint) => {
+    const p = document.getElementById("feed-pull");
+    return !p.hidden && p.textContent === hint;
+  }, hint);
+  await touch(cdp, "touchEnd");
+  await wait(page, () => document.getElementById("feed-pull").hidden);
+}
+
+test("React feed: pulled down from its top, the feed puts the orders placed meanwhile on top and the row in view stays where it was; a short pull loads nothing", async () => {
+  const context = await browser.newContext({ hasTouch: true });
+  const { page, problems } = await openReact("?latency=0", context);
+  try {
+    await wait(page, () => document.querySelectorAll("#feed-items [data-id]").length === 20 && document.getElementById("feed-status").textContent === "ready");
+    const ids = await feedIds(page);
+    await page.locator("#feed-list").scrollIntoViewIfNeeded();
+    const cdp = await context.newCDPSession(page);
+    const box = await page.locator("#feed-list").boundingBox();
+    const finger = { x: box.x + box.width / 2, y: box.y + 40 };
+    const requests = () => page.evaluate(() => window.__demoReact.requests.feed);
+    const before = await topRow(page);
+    // A pull shorter than the threshold: the hint asks for more, and lifting loads nothing.
+    const spent = await requests();
+    await pull(page, cdp, finger, 40, "Pull down to refresh");
+    await frames(page);
+    assert.equal(await requests(), spent, "a short pull loads nothing");
+    assert.deepEqual(await feedIds(page), ids);
+    // Three orders placed on the service (they match the filter), then a full pull.
+    await page.evaluate(() => document.getElementById("feed-place").click());
+    const placed = createBackend({ seed: 2026 }).placeOrders(3, { status: "cancelled" });
+    await pull(page, cdp, finger, 120, "Release to refresh");
+    await wait(page, (n) => document.querySelectorAll("#feed-items [data-id]").length === n && document.getElementById("feed-status").textContent === "ready", ids.length + 3);
+    await frames(page);
+    assert.deepEqual(await feedIds(page), [...placed, ...ids], "the new orders on top of the ones shown");
+    const after = await topRow(page);
+    assert.equal(after.id, before.id, "the same row at the top of the view");
+    assert.ok(Math.abs(after.offset - before.offset) <= 2, `order ${before.id} at ${before.offset} px, then ${after.offset} px`);
+    console.log(`# React demo, pull: a 40 px pull made 0 requests; a 120 px pull put orders ${placed.join(", ")} on top in ${(await requests()) - spent} Scan requests; order ${before.id} at ${before.offset.toFixed(1)} px, then ${after.offset.toFixed(1)} px`);
+    assert.deepEqual(problems, []);
+  } finally {
+    await context.close();
   }
 });
 
