@@ -255,17 +255,21 @@ test("React feed: after a navigation away and Back, the same orders show with no
 
 // A finger on the screen: CDP's touch events go through the browser's input handling as a
 // touch screen's do (trusted, and able to scroll), in a page whose context has touch.
-const touch = (cdp, type, at) => cdp.send("Input.dispatchTouchEvent", { type, touchPoints: at ? [{ x: at.x, y: at.y }] : [] });
-// Puts a finger down at `at`, drags it `dy` px down in 8 moves and waits for the hint to say
-// `hint`; then lifts it.
+const touch = (cdp, type, at, timestamp) => cdp.send("Input.dispatchTouchEvent", { type, touchPoints: at ? [{ x: at.x, y: at.y }] : [], timestamp });
+// Puts a finger down at `at`, drags it `dy` px down in 8 moves 30 ms apart (the events' own
+// times) and waits for the hint to say `hint`; then holds it still and lifts it, as a reader who
+// waits for the hint does. (Lifted while moving, the finger would fling the box on upward, and
+// the fling would carry on past the scroll that keeps the row in view once new rows are in.)
 async function pull(page, cdp, at, dy, hint) {
-  await touch(cdp, "touchStart", at);
-  for (let i = 1; i <= 8; i++) await touch(cdp, "touchMove", { x: at.x, y: at.y + (dy * i) / 8 });
+  const t0 = Date.now() / 1000;
+  await touch(cdp, "touchStart", at, t0);
+  for (let i = 1; i <= 8; i++) await touch(cdp, "touchMove", { x: at.x, y: at.y + (dy * i) / 8 }, t0 + 0.03 * i);
   await wait(page, (hint) => {
     const p = document.getElementById("feed-pull");
     return !p.hidden && p.textContent === hint;
   }, hint);
-  await touch(cdp, "touchEnd");
+  await touch(cdp, "touchMove", { x: at.x, y: at.y + dy }, t0 + 0.5);
+  await touch(cdp, "touchEnd", undefined, t0 + 0.55);
   await wait(page, () => document.getElementById("feed-pull").hidden);
 }
 
