@@ -15,6 +15,8 @@ export const DEMO_KEY_ID = "demo-2026";
 export const DEMO_SECRET = "pagecursor-demo-secret-not-for-production";
 /** The fake clock starts here, so tokens and screenshots are the same on every run. */
 export const EPOCH = Date.UTC(2026, 0, 15, 9, 0, 0);
+/** How long the demo's like service takes to answer. */
+export const LIKE_MS = 300;
 
 const TENANT = "TENANT#acme";
 const STATUSES = ["pending", "shipped", "delivered", "cancelled", "returned"];
@@ -176,6 +178,7 @@ export function createBackend({ seed = 2026, orders = 3000, instances = 900, thr
   const listeners = new Set();
   let now = EPOCH;
   let sequence = 0;
+  let newestId = table.length; // the id of the last order placed (placeOrders)
 
   const backend = {
     seed,
@@ -206,6 +209,41 @@ export function createBackend({ seed = 2026, orders = 3000, instances = 900, thr
     },
     expectedInstanceIds(state) {
       return fleet.filter((i) => !state || i.State.Name === state).map((i) => i.InstanceId);
+    },
+    /**
+     * Places `count` new orders with `status` and returns their ids, newest first. Their keys
+     * sort before every other key, the newest first (an inverted counter, as a newest-first
+     * sort key would order them), so a Scan from the start reads them before the rest: what a
+     * feed's pull-to-refresh (`refresh("head")`) asks for.
+     */
+    placeOrders(count, { status = "pending" } = {}) {
+      const placed = [];
+      for (let k = 0; k < count; k++) {
+        const id = ++newestId;
+        const random = prng(seed ^ id);
+        placed.unshift({
+          pk: TENANT,
+          sk: `NEW#${String(999_999 - id).padStart(6, "0")}`,
+          id,
+          customer: CUSTOMERS[Math.floor(random() * CUSTOMERS.length)],
+          product: PRODUCTS[Math.floor(random() * PRODUCTS.length)],
+          status,
+          totalCents: 500 + Math.floor(random() * 250_000),
+          createdAt: new Date(now).toISOString(),
+          size: 300 + Math.floor(random() * 3700),
+          attachment: false,
+        });
+      }
+      table.unshift(...placed);
+      return placed.map((o) => o.id);
+    },
+    /**
+     * The demo's like service: answers after `LIKE_MS` and refuses orders whose id is a
+     * multiple of 5 (`LikeRefused`), so that a page shows the undo of an optimistic like.
+     */
+    async like(id) {
+      await sleep(LIKE_MS);
+      if (id % 5 === 0) throw serviceError("LikeRefused", `the service refuses to like order ${id}`, false);
     },
     scan,
     describeInstances,

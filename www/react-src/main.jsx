@@ -3,14 +3,16 @@
 // fake DynamoDB Scan (www/fake-api.js). Nothing here fetches from the network.
 //   Feed: useInfiniteList, 20 orders a load over short and empty pages, 4 chunks in memory, a
 //         sentinel at each end (the list decides which one loads: no ping-pong); an optimistic
-//         like undone when the service refuses it, pull-to-refresh, and `restore`.
+//         like undone when the service refuses it, pull-to-refresh (a finger dragged down at
+//         the top, or the Refresh button) of orders placed meanwhile, and `restore`.
 //   Table: useCursorStack, pages of exactly 10 orders, the position in ?nav= (history "push"):
 //         Back/Forward, reload and a shared link land on the same page.
-import { useEffect, useState } from "react";
+import { useEffect, useRef, useState } from "react";
 import { createRoot } from "react-dom/client";
 import { useInfiniteList, useCursorStack } from "pagecursor/react";
 import { createBackend } from "../fake-api.js";
 import { money } from "../format.js";
+import { pullToRefresh } from "../pull-to-refresh.js";
 
 const params = new URL(location.href).searchParams;
 const backend = createBackend({ seed: 2026, latencyMs: Number(params.get("latency") ?? 40) });
@@ -41,10 +43,6 @@ function Filter({ value, onChange, id }) {
     </label>
   );
 }
-
-// The demo's "like" service: it answers after 300 ms, and refuses orders whose id is a multiple
-// of 5 (to show the undo of an optimistic edit).
-const likeOrder = (id) => new Promise((resolve, reject) => setTimeout(() => (id % 5 === 0 ? reject(new Error("refused")) : resolve()), 300));
 
 function Order({ order, onLike }) {
   return (
@@ -79,10 +77,11 @@ function Feed() {
     key: [filter], // a new filter starts over
   });
   const [notice, setNotice] = useState("");
-  // An optimistic like: shown at once, undone when the service refuses.
+  // An optimistic like: shown at once, undone when the service refuses (it refuses the orders
+  // whose id is a multiple of 5: backend.like).
   const like = (id) => {
     const undo = feed.update(id, (order) => ({ ...order, liked: true }));
-    likeOrder(id).catch(() => {
+    backend.like(id).catch(() => {
       undo();
       setNotice(`The service refused to like #${String(id).padStart(5, "0")}: the like was undone.`);
     });
@@ -90,37 +89,51 @@ function Feed() {
   useEffect(() => {
     if (feed.items.length > 0) windows.push(feed.items.map((order) => order.id));
   }, [feed.items]);
+  // Orders before the window: `hasPrevious`, or, for a window restored after Back, a window that
+  // does not start at the first order. A restored list answers `hasPrevious` false until the
+  // wasm arrived, and the hook hears nothing when it does: without the sentinel the rows would
+  // sit its height higher than they were, and scrolling up would load nothing.
+  const earlier = feed.hasPrevious || feed.firstIndex > 0;
+  const box = useRef(null);
+  const [pull, setPull] = useState(""); // what the pull hint says: "pull", "release" or nothing
+  useEffect(() => pullToRefresh(box.current, { refresh: () => void feed.refresh("head"), show: setPull }), [feed.refresh]);
   return (
     <section className="panel" aria-labelledby="feed-title">
       <div className="panel-head">
         <h2 id="feed-title">Feed <span className="tab-sub">useInfiniteList</span></h2>
         <p>Orders from a filtered <code>Scan</code>, 20 per load (<code>chunkItems: 20</code>) across
           short and empty pages, <code>maxChunks: 4</code> in memory. Scroll back up and a dropped chunk
-          is loaded again from its cursor.</p>
+          is loaded again from its cursor. Place orders, then pull the list down from its top (or press
+          Refresh): they go on top, above the order you are reading.</p>
         <div className="controls">
           <Filter id="feed-filter" value={filter} onChange={setFilter} />
           <button type="button" className="secondary" onClick={feed.reset}>Restart</button>
           <button type="button" className="secondary" id="feed-refresh" onClick={() => void feed.refresh("head")}>Refresh</button>
+          <button type="button" className="secondary" id="feed-place" onClick={() => backend.placeOrders(3, { status: filter || "pending" })}>Place 3 orders</button>
         </div>
       </div>
-      <div className="feed" id="feed-list" tabIndex={0} aria-label="Orders feed" aria-busy={feed.loading} style={{ overflowAnchor: "auto" }}>
-        {feed.hasPrevious && (
-          <div className="sentinel" id="feed-top" ref={feed.previousSentinelRef} style={NOT_AN_ANCHOR}>
-            <button type="button" className="secondary small" onClick={feed.loadPrevious}>Load earlier items</button>
-          </div>
-        )}
-        <ol className="chunk" id="feed-items" style={{ listStyle: "none", margin: 0, padding: 0 }}>
-          {feed.items.map((order) => <Order key={order.id} order={order} onLike={like} />)}
-        </ol>
-        {feed.status === "error" ? (
-          <p className="sentinel" role="alert" id="feed-error">
-            Could not load more orders ({feed.error?.code}). <button type="button" className="secondary small" onClick={feed.retry}>Retry</button>
-          </p>
-        ) : feed.hasMore ? (
-          <div className="sentinel" id="feed-bottom" ref={feed.sentinelRef} style={NOT_AN_ANCHOR}>{feed.loading ? "Loading…" : ""}</div>
-        ) : (
-          <p className="sentinel done" id="feed-end">All {feed.items.length > 0 ? "matching orders" : "none"} loaded — the end.</p>
-        )}
+      <div className="pull-area">
+        {/* For the finger only: the Refresh button is what a keyboard or a screen reader uses. */}
+        <p className="pull-hint" id="feed-pull" aria-hidden="true" hidden={!pull}>{pull === "release" ? "Release to refresh" : "Pull down to refresh"}</p>
+        <div className="feed" id="feed-list" ref={box} tabIndex={0} aria-label="Orders feed" aria-busy={feed.loading} style={{ overflowAnchor: "auto" }}>
+          {earlier && (
+            <div className="sentinel" id="feed-top" ref={feed.previousSentinelRef} style={NOT_AN_ANCHOR}>
+              <button type="button" className="secondary small" onClick={feed.loadPrevious}>Load earlier items</button>
+            </div>
+          )}
+          <ol className="chunk" id="feed-items" style={{ listStyle: "none", margin: 0, padding: 0 }}>
+            {feed.items.map((order) => <Order key={order.id} order={order} onLike={like} />)}
+          </ol>
+          {feed.status === "error" ? (
+            <p className="sentinel" role="alert" id="feed-error">
+              Could not load more orders ({feed.error?.code}). <button type="button" className="secondary small" onClick={feed.retry}>Retry</button>
+            </p>
+          ) : feed.hasMore ? (
+            <div className="sentinel" id="feed-bottom" ref={feed.sentinelRef} style={NOT_AN_ANCHOR}>{feed.loading ? "Loading…" : ""}</div>
+          ) : (
+            <p className="sentinel done" id="feed-end">All {feed.items.length > 0 ? "matching orders" : "none"} loaded — the end.</p>
+          )}
+        </div>
       </div>
       <p className="live" id="feed-status" role="status" aria-live="polite">{feed.status}</p>
       <p className="live" id="feed-notice" role="status" aria-live="polite">{notice}</p>
