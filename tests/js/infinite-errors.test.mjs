@@ -131,6 +131,20 @@ setTimeout(() => console.log("alive"), 50);`);
   assert.doesNotMatch(unwatched.out, /alive/);
 });
 
+test("a `void list.refresh()` that fails is no unhandled rejection when the list has subscribers, as loadMore", async () => {
+  const watched = await runChild(`
+import { InfiniteList } from "pagecursor";
+let fail = false;
+const list = new InfiniteList(async () => { if (fail) throw Object.assign(new Error("HTTP 503"), { name: "ServiceUnavailable" }); return { items: [1, 2] }; }, { preset: "keyset", chunkItems: 2 });
+await list.loadMore();
+list.subscribe(() => { if (list.error !== undefined) console.log("heard", list.error.code); });
+fail = true;
+void list.refresh("head");
+setTimeout(() => { void list.refresh("window"); setTimeout(() => console.log("alive"), 50); }, 50);`);
+  assert.equal(watched.code, 0, watched.out);
+  assert.match(watched.out, /heard fetch_failed\n(heard fetch_failed\n)*alive/);
+});
+
 test("reset() starts over: window, cursors and error dropped, listeners notified", async () => {
   const a = api(40);
   const list = new InfiniteList(a.fetchPage, { preset: "keyset", chunkItems: 5, maxChunks: 2 });

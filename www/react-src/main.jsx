@@ -89,11 +89,6 @@ function Feed() {
   useEffect(() => {
     if (feed.items.length > 0) windows.push(feed.items.map((order) => order.id));
   }, [feed.items]);
-  // Orders before the window: `hasPrevious`, or, for a window restored after Back, a window that
-  // does not start at the first order. A restored list answers `hasPrevious` false until the
-  // wasm arrived, and the hook hears nothing when it does: without the sentinel the rows would
-  // sit its height higher than they were, and scrolling up would load nothing.
-  const earlier = feed.hasPrevious || feed.firstIndex > 0;
   const box = useRef(null);
   const [pull, setPull] = useState(""); // what the pull hint says: "pull", "release" or nothing
   useEffect(() => pullToRefresh(box.current, { refresh: () => void feed.refresh("head"), show: setPull }), [feed.refresh]);
@@ -116,7 +111,7 @@ function Feed() {
         {/* For the finger only: the Refresh button is what a keyboard or a screen reader uses. */}
         <p className="pull-hint" id="feed-pull" aria-hidden="true" hidden={!pull}>{pull === "release" ? "Release to refresh" : "Pull down to refresh"}</p>
         <div className="feed" id="feed-list" ref={box} tabIndex={0} aria-label="Orders feed" aria-busy={feed.loading} style={{ overflowAnchor: "auto" }}>
-          {earlier && (
+          {feed.hasPrevious && (
             <div className="sentinel" id="feed-top" ref={feed.previousSentinelRef} style={NOT_AN_ANCHOR}>
               <button type="button" className="secondary small" onClick={feed.loadPrevious}>Load earlier items</button>
             </div>

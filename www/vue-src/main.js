@@ -51,7 +51,7 @@ const Feed = defineComponent(() => {
     restore: "demo-vue-feed", // Back or a reload shows the same orders, scrolled where they were
     key: () => [filter.value], // a new filter starts over
   });
-  const { items, firstIndex, status, error, hasMore, hasPrevious, loading, loadPrevious, retry, reset, refresh, sentinelRef, previousSentinelRef } = feed;
+  const { items, status, error, hasMore, hasPrevious, loading, loadPrevious, retry, reset, refresh, sentinelRef, previousSentinelRef } = feed;
   watch(items, (now) => now.length > 0 && windows.push(now.map((o) => o.id)));
   const notice = ref("");
   // An optimistic like: shown at once, undone when the service refuses (it refuses the orders
@@ -84,10 +84,7 @@ const Feed = defineComponent(() => {
         // For the finger only: the Refresh button is what a keyboard or a screen reader uses.
         h("p", { class: "pull-hint", id: "feed-pull", "aria-hidden": "true", hidden: !pull.value }, pull.value === "release" ? "Release to refresh" : "Pull down to refresh"),
         h("div", { class: "feed", id: "feed-list", ref: box, tabindex: 0, "aria-label": "Orders feed", "aria-busy": loading.value, style: { overflowAnchor: "auto" } }, [
-          // Orders before the window: hasPrevious, or a restored window that does not start at the
-          // first order (a restored list answers hasPrevious false until the wasm arrived, and the
-          // composable hears nothing when it does; www/react-src/main.jsx says more).
-          (hasPrevious.value || firstIndex.value > 0) &&
+          hasPrevious.value &&
             h("div", { class: "sentinel", id: "feed-top", ref: previousSentinelRef, style: NOT_AN_ANCHOR }, [
               h("button", { type: "button", class: "secondary small", onClick: loadPrevious }, "Load earlier items"),
             ]),

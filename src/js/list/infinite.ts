@@ -252,7 +252,11 @@ export class InfiniteList<Item = unknown> {
       if (mode !== "window" && mode !== "head") {
         throw makeArgumentError(false, `InfiniteList.refresh: mode must be "window" or "head", got ${typeof mode === "string" ? JSON.stringify(mode) : typeof mode}`);
       }
-      return InfiniteList.#load(this, mode === "window" ? "refreshWindow" : "refreshHead").then(nothing);
+      const done = InfiniteList.#load(this, mode === "window" ? "refreshWindow" : "refreshHead").then(nothing);
+      // As a load's own promise (#track): with listeners, a failure is the list's `error`,
+      // which they hear; `void list.refresh()` is then no unhandled rejection.
+      if (this.#listeners.length > 0) done.catch(ignore);
+      return done;
     } catch (err) {
       return Promise.reject(err);
     }
