@@ -483,11 +483,15 @@ export const SCENARIOS = [
       await page.goto(`${site.url}?view=hydrate`);
       await until(page, (n) => document.querySelectorAll("#items li").length === n, snapshot.items.length);
       assert.deepEqual(await ids(page), snapshot.items.map((post) => post.id));
+      // Opened in the middle: something before it, and more after.
+      assert.deepEqual([snapshot.hasPrevious, snapshot.hasMore], [true, true]);
+      assert.equal(await text(page, "edges"), "previous true, more true, first 0");
       // After the wasm arrived and the store started: still no request for the items shown.
       await page.evaluate(() => new Promise((r) => setTimeout(r, 300)));
       assert.equal(await page.evaluate(() => window.__api.requests), 0);
       assert.equal(await page.evaluate(() => window.__hydratedBeforeReady), true, "hydrated before the wasm was ready");
       assert.deepEqual(await ids(page), snapshot.items.map((post) => post.id));
+      assert.equal(await text(page, "edges"), "previous true, more true, first 0");
       assert.deepEqual(problems, []);
     } finally {
       await ctx.close();

@@ -209,10 +209,17 @@ const Away = () => h("p", { id: "away" }, "Another page");
 // Server render and hydration: the "snapshot" view plays the server (a list that loaded a
 // chunk, its snapshot() kept in sessionStorage); the "hydrate" view, on the next page load,
 // renders that markup with renderToString and hydrates it at once, before the wasm arrived.
-const OPTIONS = { preset: "keyset", itemKey: "id", chunkItems: 8 };
+// The list is opened in the middle (offset 8), so that there is something before it: what the
+// page shows of hasPrevious and hasMore must hydrate too.
+const OPTIONS = { preset: "keyset", itemKey: "id", chunkItems: 8, startToken: 8 };
 function Hydrated({ initial }) {
   const feed = useInfiniteList(fetchPosts, { ...OPTIONS, initial });
-  return h("ul", { id: "items" }, feed.items.map((post) => h("li", { key: post.id }, post.id)));
+  return h(
+    "section",
+    null,
+    h("p", { id: "edges" }, `previous ${feed.hasPrevious}, more ${feed.hasMore}, first ${feed.firstIndex}`),
+    h("ul", { id: "items" }, feed.items.map((post) => h("li", { key: post.id }, post.id))),
+  );
 }
 let wasmReady = false;
 void ready.then(() => (wasmReady = true));

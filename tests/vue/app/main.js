@@ -147,12 +147,18 @@ const Away = defineComponent(() => () => h("p", { id: "away" }, "Another page"))
 
 // Server render and hydration, as in tests/react/app: "snapshot" plays the server, "hydrate"
 // renders its markup with @vue/server-renderer and hydrates it before the wasm arrived.
-const OPTIONS = { preset: "keyset", itemKey: "id", chunkItems: 8 };
+// The list is opened in the middle (offset 8): what the page shows of hasPrevious and hasMore
+// must hydrate too.
+const OPTIONS = { preset: "keyset", itemKey: "id", chunkItems: 8, startToken: 8 };
 const Hydrated = defineComponent({
   props: { initial: Object },
   setup(props) {
     const feed = useInfiniteList(fetchPosts, { ...OPTIONS, initial: props.initial });
-    return () => h("ul", { id: "items" }, feed.items.value.map((post) => h("li", { key: post.id }, post.id)));
+    return () =>
+      h("section", [
+        h("p", { id: "edges" }, `previous ${feed.hasPrevious.value}, more ${feed.hasMore.value}, first ${feed.firstIndex.value}`),
+        h("ul", { id: "items" }, feed.items.value.map((post) => h("li", { key: post.id }, post.id))),
+      ]);
   },
 });
 let wasmReady = false;
