@@ -19,49 +19,10 @@
 // the server itself with tests/peers/start-drf.sh and stop.sh.
 import { after, before, describe, test } from "node:test";
 import assert from "node:assert/strict";
-import { execFile, execFileSync } from "node:child_process";
-import { mkdtempSync, readFileSync, rmSync } from "node:fs";
-import { constants as osConstants, tmpdir } from "node:os";
-import { join } from "node:path";
-import { fileURLToPath } from "node:url";
 import { paginate, InfiniteList, PaginationError } from "pagecursor";
+import { peerServer } from "./peer-server.mjs";
 
-const server = { url: process.env.PEERS_DRF_URL };
-
-{
-  const peersDir = fileURLToPath(new URL("../peers/", import.meta.url));
-  let runDir;
-  const killOwnServer = () => {
-    try {
-      process.kill(Number(readFileSync(join(runDir, "drf.pid"), "utf8")), "SIGTERM");
-    } catch {
-      // Not started, or already gone.
-    }
-    rmSync(runDir, { recursive: true, force: true });
-  };
-  const onSignal = (signal) => {
-    killOwnServer();
-    process.exit(128 + osConstants.signals[signal]);
-  };
-  before(async () => {
-    if (server.url) return;
-    runDir = mkdtempSync(join(tmpdir(), "pagecursor-drf-"));
-    process.on("exit", killOwnServer);
-    for (const signal of ["SIGINT", "SIGTERM", "SIGHUP"]) process.once(signal, onSignal);
-    const port = await new Promise((resolve, reject) => {
-      execFile("bash", [join(peersDir, "start-drf.sh")], { env: { ...process.env, PEERS_RUN_DIR: runDir } },
-        (err, stdout, stderr) => (err ? reject(new Error(`start-drf.sh failed: ${stderr.trim()}`)) : resolve(stdout.trim())));
-    });
-    server.url = `http://127.0.0.1:${port}`;
-  });
-  after(() => {
-    if (runDir === undefined) return;
-    execFileSync("bash", [join(peersDir, "stop.sh"), "drf"], { env: { ...process.env, PEERS_RUN_DIR: runDir }, stdio: "inherit" });
-    process.off("exit", killOwnServer);
-    for (const signal of ["SIGINT", "SIGTERM", "SIGHUP"]) process.off(signal, onSignal);
-    rmSync(runDir, { recursive: true, force: true });
-  });
-}
+const server = peerServer("drf", "PEERS_DRF_URL");
 
 // Every request is bounded: a server that hangs fails the test instead of the run.
 async function call(method, path, body) {
