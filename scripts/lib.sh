@@ -18,3 +18,14 @@ optimize() { # optimize MODULE.wasm WASM-OPT-FLAGS...
     --strip-producers --strip-target-features "$file" -o "$file.opt"
   mv "$file.opt" "$file"
 }
+# `npm ci` in DIR only when its package-lock.json changed since the last install (a stamp in its
+# node_modules), bounded by SECONDS when given: the setup scripts' installs.
+npm_ci_if_changed() { # npm_ci_if_changed DIR [SECONDS]
+  local dir="$1" stamp="$1/node_modules/.lock-sha256"
+  local sum; sum="$(sha256sum "$dir/package-lock.json" | cut -d' ' -f1)"
+  if [ "$(cat "$stamp" 2>/dev/null)" != "$sum" ]; then
+    say "npm ci in ${dir#"$ROOT"/}"
+    (cd "$dir" && ${2:+timeout "$2"} npm ci --no-audit --no-fund)
+    mkdir -p "$dir/node_modules" && echo "$sum" > "$stamp"
+  fi
+}

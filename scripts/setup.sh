@@ -23,16 +23,8 @@ fi
 
 # npm dev dependencies: wasm-opt (npm binaryen; never Debian's), playwright-core, typescript and
 # React's and Vue's types (src/js/frameworks/react.ts and vue.ts are checked against them; the same versions as tests/react's and tests/vue's);
-# then the JS tests' own dependencies. Each is reinstalled only when its lockfile changed.
-npm_ci_if_changed() {
-  local dir="$1" stamp="$1/node_modules/.lock-sha256"
-  local sum; sum="$(sha256sum "$dir/package-lock.json" | cut -d' ' -f1)"
-  if [ "$(cat "$stamp" 2>/dev/null)" != "$sum" ]; then
-    say "npm ci in $dir"
-    (cd "$dir" && npm ci --no-audit --no-fund)
-    mkdir -p "$dir/node_modules" && echo "$sum" > "$stamp"
-  fi
-}
+# then the JS tests' own dependencies. Each is reinstalled only when its lockfile changed
+# (npm_ci_if_changed, scripts/lib.sh).
 npm_ci_if_changed "$ROOT"
 [ -f tests/js/package-lock.json ] && npm_ci_if_changed "$ROOT/tests/js"
 for extra in "$ROOT"/scripts/setup.d/*.sh; do

@@ -12,13 +12,6 @@ if ! command -v redis-server >/dev/null 2>&1; then
   DEBIAN_FRONTEND=noninteractive apt-get install -y -q --no-install-recommends redis-server
 fi
 
-dir="$ROOT/tests/scaleout"
-stamp="$dir/node_modules/.lock-sha256"
-sum="$(sha256sum "$dir/package-lock.json" | cut -d' ' -f1)"
-if [ "$(cat "$stamp" 2>/dev/null)" != "$sum" ]; then
-  say "npm ci in tests/scaleout"
-  # npm may note that msgpackr-extract's install script is not covered by allowScripts: it only
-  # picks a prebuilt binary (BullMQ falls back to plain JS without it).
-  (cd "$dir" && npm ci --no-audit --no-fund)
-  echo "$sum" > "$stamp"
-fi
+# npm may note that msgpackr-extract's install script is not covered by allowScripts: it only
+# picks a prebuilt binary (BullMQ falls back to plain JS without it).
+npm_ci_if_changed "$ROOT/tests/scaleout"

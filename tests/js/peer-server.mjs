@@ -1,5 +1,5 @@
-// A real server of tests/peers for one test file: the URL that tests/peers/run.sh passes in
-// `envVar` when it started the server, or else a server this file starts itself with
+// The real servers of tests/peers a test file needs: the URLs that tests/peers/run.sh passes in
+// the environment when it started them, or else servers the file starts itself with
 // tests/peers/start-<name>.sh before its tests and stops with stop.sh after them (also when the
 // process exits or is signalled, so that no server outlives the test).
 import { before, after } from "node:test";
@@ -9,40 +9,54 @@ import { constants as osConstants, tmpdir } from "node:os";
 import { join } from "node:path";
 import { fileURLToPath } from "node:url";
 
-/** `{ url }`, set by the time the file's tests run. */
-export function peerServer(name, envVar) {
-  const server = { url: process.env[envVar] };
+/**
+ * `envVars`: each server's name and the variable run.sh passes its URL in. Returns the URLs by
+ * name, set by the time the file's tests run.
+ */
+export function peerServers(envVars) {
+  const names = Object.keys(envVars);
+  const urls = Object.fromEntries(names.map((name) => [name, process.env[envVars[name]]]));
   const peersDir = fileURLToPath(new URL("../peers/", import.meta.url));
   let runDir;
-  const killOwnServer = () => {
-    try {
-      process.kill(Number(readFileSync(join(runDir, `${name}.pid`), "utf8")), "SIGTERM");
-    } catch {
-      // Not started, or already gone.
+  // Last resort when `after` never runs (the runner was killed, stdout closed): end the
+  // servers by their pids on the way out; the exit event runs no asynchronous code.
+  const killOwnServers = () => {
+    for (const name of names) {
+      try {
+        process.kill(Number(readFileSync(join(runDir, `${name}.pid`), "utf8")), "SIGTERM");
+      } catch {
+        // Not started, or already gone.
+      }
     }
     rmSync(runDir, { recursive: true, force: true });
   };
   const onSignal = (signal) => {
-    killOwnServer();
+    killOwnServers();
     process.exit(128 + osConstants.signals[signal]);
   };
   before(async () => {
-    if (server.url) return;
-    runDir = mkdtempSync(join(tmpdir(), `pagecursor-${name}-`));
-    process.on("exit", killOwnServer);
+    if (names.every((name) => urls[name])) return;
+    runDir = mkdtempSync(join(tmpdir(), "pagecursor-peers-"));
+    process.on("exit", killOwnServers);
     for (const signal of ["SIGINT", "SIGTERM", "SIGHUP"]) process.once(signal, onSignal);
-    const port = await new Promise((resolve, reject) => {
-      execFile("bash", [join(peersDir, `start-${name}.sh`)], { env: { ...process.env, PEERS_RUN_DIR: runDir } },
-        (err, stdout, stderr) => (err ? reject(new Error(`start-${name}.sh failed: ${stderr.trim()}`)) : resolve(stdout.trim())));
-    });
-    server.url = `http://127.0.0.1:${port}`;
+    const env = { ...process.env, PEERS_RUN_DIR: runDir };
+    const start = (name) =>
+      new Promise((resolve, reject) => {
+        execFile("bash", [join(peersDir, `start-${name}.sh`)], { env }, (err, stdout, stderr) =>
+          err ? reject(new Error(`start-${name}.sh failed: ${stderr.trim()}`)) : resolve(stdout.trim()),
+        );
+      });
+    // All are awaited before judging, so a failed start never leaves another unrecorded.
+    const ports = await Promise.allSettled(names.map(start));
+    for (const port of ports) if (port.status === "rejected") throw port.reason;
+    names.forEach((name, i) => (urls[name] = `http://127.0.0.1:${ports[i].value}`));
   });
   after(() => {
     if (runDir === undefined) return;
-    execFileSync("bash", [join(peersDir, "stop.sh"), name], { env: { ...process.env, PEERS_RUN_DIR: runDir }, stdio: "inherit" });
-    process.off("exit", killOwnServer);
+    execFileSync("bash", [join(peersDir, "stop.sh"), ...names], { env: { ...process.env, PEERS_RUN_DIR: runDir }, stdio: "inherit" });
+    process.off("exit", killOwnServers);
     for (const signal of ["SIGINT", "SIGTERM", "SIGHUP"]) process.off(signal, onSignal);
     rmSync(runDir, { recursive: true, force: true });
   });
-  return server;
+  return urls;
 }

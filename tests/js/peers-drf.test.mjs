@@ -20,9 +20,10 @@
 import { after, before, describe, test } from "node:test";
 import assert from "node:assert/strict";
 import { paginate, InfiniteList, PaginationError } from "pagecursor";
-import { peerServer } from "./peer-server.mjs";
+import { peerServers } from "./peer-server.mjs";
 
-const server = peerServer("drf", "PEERS_DRF_URL");
+const servers = peerServers({ drf: "PEERS_DRF_URL" });
+const server = { get url() { return servers.drf; } };
 
 // Every request is bounded: a server that hangs fails the test instead of the run.
 async function call(method, path, body) {

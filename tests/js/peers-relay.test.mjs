@@ -16,9 +16,10 @@ import { after, before, describe, test } from "node:test";
 import assert from "node:assert/strict";
 import { join } from "node:path";
 import { paginate, InfiniteList, PaginationError } from "pagecursor";
-import { peerServer } from "./peer-server.mjs";
+import { peerServers } from "./peer-server.mjs";
 
-const server = peerServer("relay", "PEERS_RELAY_URL");
+const servers = peerServers({ relay: "PEERS_RELAY_URL" });
+const server = { get url() { return servers.relay; } };
 
 const FEED = `query Feed($first: Int, $after: String, $last: Int, $before: String) {
   feed(first: $first, after: $after, last: $last, before: $before) {

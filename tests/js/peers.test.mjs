@@ -10,12 +10,11 @@
 // resumes one walk from a resumeToken, prints the item ids and defines no tests.
 import { after, before, describe, test } from "node:test";
 import assert from "node:assert/strict";
-import { execFile, execFileSync } from "node:child_process";
-import { mkdtempSync, readFileSync, rmSync } from "node:fs";
-import { constants as osConstants, tmpdir } from "node:os";
+import { execFile } from "node:child_process";
 import { join } from "node:path";
 import { fileURLToPath } from "node:url";
 import { InfiniteList, paginate, PaginationError } from "pagecursor";
+import { peerServers } from "./peer-server.mjs";
 
 // Dummy credentials and no instance-metadata look-ups: nothing may leave 127.0.0.1.
 process.env.AWS_ACCESS_KEY_ID = "peers";
@@ -237,68 +236,13 @@ if (process.env.PEERS_RESUME_CHILD) {
 }
 
 // ---------------------------------------------------------------------------------------
-// Servers: from the environment (tests/peers/run.sh) or started here.
-
-function serversFromEnvOrStart() {
-  const peersDir = fileURLToPath(new URL("../peers/", import.meta.url));
-  const urls = { dynalite: process.env.PEERS_DYNALITE_URL, moto: process.env.PEERS_MOTO_URL };
-  let runDir;
-  // Last resort when `after` never runs (the runner was killed, stdout closed): end the
-  // servers by their pids on the way out; the exit event runs no asynchronous code.
-  const killOwnServers = () => {
-    for (const name of ["dynalite", "moto"]) {
-      try {
-        process.kill(Number(readFileSync(join(runDir, `${name}.pid`), "utf8")), "SIGTERM");
-      } catch {
-        // Not started, or already gone.
-      }
-    }
-    rmSync(runDir, { recursive: true, force: true });
-  };
-  const onSignal = (signal) => {
-    killOwnServers();
-    process.exit(128 + osConstants.signals[signal]);
-  };
-  before(async () => {
-    if (urls.dynalite && urls.moto) return;
-    runDir = mkdtempSync(join(tmpdir(), "pagecursor-peers-"));
-    process.on("exit", killOwnServers);
-    for (const signal of ["SIGINT", "SIGTERM", "SIGHUP"]) process.once(signal, onSignal);
-    const env = { ...process.env, PEERS_RUN_DIR: runDir };
-    const start = (name) =>
-      new Promise((resolve, reject) => {
-        execFile("bash", [join(peersDir, `start-${name}.sh`)], { env }, (err, stdout, stderr) =>
-          err ? reject(new Error(`start-${name}.sh failed: ${stderr.trim()}`)) : resolve(stdout.trim()),
-        );
-      });
-    // Both are awaited before judging, so a failed start never leaves the other unrecorded.
-    const [d, m] = await Promise.allSettled([start("dynalite"), start("moto")]);
-    if (d.status === "rejected") throw d.reason;
-    if (m.status === "rejected") throw m.reason;
-    urls.dynalite = `http://127.0.0.1:${d.value}`;
-    urls.moto = `http://127.0.0.1:${m.value}`;
-  });
-  after(() => {
-    if (runDir === undefined) return;
-    execFileSync("bash", [join(peersDir, "stop.sh"), "dynalite", "moto"], {
-      env: { ...process.env, PEERS_RUN_DIR: runDir },
-      stdio: "inherit",
-    });
-    process.off("exit", killOwnServers);
-    for (const signal of ["SIGINT", "SIGTERM", "SIGHUP"]) process.off(signal, onSignal);
-    rmSync(runDir, { recursive: true, force: true });
-  });
-  return urls;
-}
-
-// ---------------------------------------------------------------------------------------
 // The tests.
 
 function defineTests() {
   // The suites run side by side (dynalite and moto are separate processes); the tests
   // inside a suite run one after the other.
   describe("pagecursor against real servers", { concurrency: true }, () => {
-    const urls = serversFromEnvOrStart();
+    const urls = peerServers({ dynalite: "PEERS_DYNALITE_URL", moto: "PEERS_MOTO_URL" });
     dynamoSuites(urls);
     ec2Suite(urls);
     awsListSuite(urls);
