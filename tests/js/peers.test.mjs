@@ -11,7 +11,6 @@
 import { after, before, describe, test } from "node:test";
 import assert from "node:assert/strict";
 import { execFile } from "node:child_process";
-import { join } from "node:path";
 import { fileURLToPath } from "node:url";
 import { InfiniteList, paginate, PaginationError } from "pagecursor";
 import { peerServers } from "./peer-server.mjs";
