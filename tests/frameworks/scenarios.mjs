@@ -362,7 +362,7 @@ export const SCENARIOS = [
       await ctx.close();
     }
   }],
-  ["useInfiniteList with restore: a reload in the same tab shows the saved window at once, with no request for its items, and the same row at the top", async () => {
+  ["useInfiniteList with restore: a reload in the same tab shows the saved window at once, with no request for its items, and the same row at the top; at the end of the feed too", async () => {
     const { ctx, page, problems } = await open("restore");
     try {
       await until(page, () => document.querySelectorAll("#items li").length === 8 && document.getElementById("status").textContent === "ready");
@@ -378,6 +378,25 @@ export const SCENARIOS = [
       assert.deepEqual(await ids(page), shown);
       assert.equal(await page.evaluate(() => window.__api.requests), 0, "no request for the restored items");
       await until(page, (top) => Math.abs(document.getElementById("box").scrollTop - top) <= 2, top);
+      // At the end of the feed (nothing more to load, the window a box of its own): the same.
+      while ((await text(page, "status")) !== "done") {
+        const n = (await ids(page)).length;
+        await page.evaluate(() => (document.getElementById("box").scrollTop = 1e6));
+        await until(page, (n) => document.querySelectorAll("#items li").length > n || document.getElementById("status").textContent === "done", n);
+      }
+      await page.evaluate(() => (document.getElementById("box").scrollTop = 415));
+      const end = await ids(page);
+      const before = await topRow(page);
+      await page.reload();
+      await until(page, (n) => document.querySelectorAll("#items li").length === n, end.length);
+      assert.deepEqual(await ids(page), end);
+      assert.equal(await text(page, "status"), "done");
+      await until(page, (before) => {
+        const box = document.getElementById("box");
+        const li = [...document.querySelectorAll("#items li")].find((e) => e.textContent === before.id);
+        return li && Math.abs(li.getBoundingClientRect().top - box.getBoundingClientRect().top - box.clientTop - before.offset) <= 2;
+      }, before);
+      assert.equal(await page.evaluate(() => window.__api.requests), 0, "no request at the end either");
       assert.deepEqual(problems, []);
     } finally {
       await ctx.close();

@@ -70,32 +70,43 @@ const repos = pagesOf(300, (i) => ({ id: i, full_name: `org/repo-${i}` }));
 
 async function open(view) {
   const context = await browser.newContext();
+  // Requests of the API not answered yet: a step of a walk waits until there are none.
+  const inFlight = { count: 0 };
   await context.route("**/api/**", async (route) => {
-    const url = new URL(route.request().url());
-    const json = (body, headers = {}) => route.fulfill({ status: 200, contentType: "application/json", headers, body: JSON.stringify(body) });
-    if (url.pathname === "/api/posts") return json(postPage(url.searchParams.get("cursor")));
-    if (url.pathname === "/api/rows") {
-      const i = Number(url.searchParams.get("cursor") ?? 0);
-      return json({ items: rows[i], ...(i + 1 < rows.length ? { next_cursor: String(i + 1) } : {}) });
+    inFlight.count++;
+    try {
+      await answerApi(route);
+    } finally {
+      inFlight.count--;
     }
-    if (url.pathname === "/api/orders") {
-      const { ExclusiveStartKey } = JSON.parse(route.request().postData() ?? "{}");
-      const i = ExclusiveStartKey?.page ?? 0;
-      return json({ Items: orders[i], ...(i + 1 < orders.length ? { LastEvaluatedKey: { page: i + 1 } } : {}) });
-    }
-    if (url.pathname === "/api/repos") {
-      const i = Number(url.searchParams.get("page") ?? 0);
-      const link = i + 1 < repos.length ? { link: `<${url.origin}/api/repos?per_page=30&page=${i + 1}>; rel="next"` } : {};
-      return json(repos[i], link);
-    }
-    return route.fulfill({ status: 404, body: "no such API" });
   });
   const page = await context.newPage();
   const problems = [];
   page.on("console", (msg) => msg.type() === "error" && problems.push(`console error: ${msg.text()}`));
   page.on("pageerror", (err) => problems.push(`page error: ${err.message}`));
   await page.goto(`${site.url}?view=${view}`);
-  return { context, page, problems };
+  return { context, page, problems, inFlight };
+}
+// The recipes' APIs, as their services answer.
+function answerApi(route) {
+  const url = new URL(route.request().url());
+  const json = (body, headers = {}) => route.fulfill({ status: 200, contentType: "application/json", headers, body: JSON.stringify(body) });
+  if (url.pathname === "/api/posts") return json(postPage(url.searchParams.get("cursor")));
+  if (url.pathname === "/api/rows") {
+    const i = Number(url.searchParams.get("cursor") ?? 0);
+    return json({ items: rows[i], ...(i + 1 < rows.length ? { next_cursor: String(i + 1) } : {}) });
+  }
+  if (url.pathname === "/api/orders") {
+    const { ExclusiveStartKey } = JSON.parse(route.request().postData() ?? "{}");
+    const i = ExclusiveStartKey?.page ?? 0;
+    return json({ Items: orders[i], ...(i + 1 < orders.length ? { LastEvaluatedKey: { page: i + 1 } } : {}) });
+  }
+  if (url.pathname === "/api/repos") {
+    const i = Number(url.searchParams.get("page") ?? 0);
+    const link = i + 1 < repos.length ? { link: `<${url.origin}/api/repos?per_page=30&page=${i + 1}>; rel="next"` } : {};
+    return json(repos[i], link);
+  }
+  return route.fulfill({ status: 404, body: "no such API" });
 }
 const wait = (page, fn, arg) => page.waitForFunction(fn, arg, { timeout: 15000 });
 
@@ -198,7 +209,7 @@ test("recipe 'Loading pagecursor on demand with import()': nothing of pagecursor
 // at the same indices), and a row in view does not move by more than 2 px while chunks arrive
 // or go above it; every row is seen on the way down and again on the way up.
 async function walkVirtualList(view, scrollerSelector) {
-  const { context, page, problems } = await open(view);
+  const { context, page, problems, inFlight } = await open(view);
   try {
     await wait(page, () => document.querySelectorAll(".row").length > 0);
     // The rendered rows: [index, text, top relative to the scroller].
@@ -207,13 +218,14 @@ async function walkVirtualList(view, scrollerSelector) {
       const top = scroller.getBoundingClientRect().top;
       return [...document.querySelectorAll(".row")].map((el) => [Number(el.dataset.row), el.textContent, el.getBoundingClientRect().top - top]);
     }, scrollerSelector);
-    // Waits until the rows stayed the same for two frames (the loads a step started ended).
+    // Waits until no request is in flight and the rows stayed the same for two frames (the
+    // loads a step started ended; a load slower than two frames is not taken for its end).
     const settle = async () => {
       let last = "";
-      for (let stable = 0, i = 0; stable < 2 && i < 200; i++) {
+      for (let stable = 0, i = 0; stable < 2 && i < 400; i++) {
         await page.evaluate(() => new Promise((r) => requestAnimationFrame(() => setTimeout(r, 10))));
         const now = JSON.stringify(await shown());
-        stable = now === last ? stable + 1 : 0;
+        stable = now === last && inFlight.count === 0 ? stable + 1 : 0;
         last = now;
       }
     };

@@ -17,7 +17,7 @@ import type { PageStatus } from "../entries/react.js";
 import { makeArgumentError } from "./errors.js";
 import { notAnObject, optionalWhole } from "./options.js";
 import { LONG_RESUME_TOKENS } from "./codec-of.js";
-import { INTENTS, inside, keepPlace, placeOf, putBack, savedAt, scrollRoot, towardTop, type Entry, type Place, type Saved } from "./page-state.js";
+import { INTENTS, inside, keepPlace, placeOf, putBack, savedAt, scrollRoot, towardTop, whereOf, type Entry, type Place, type Saved, type Where } from "./page-state.js";
 
 // The user's values as this file handles them: options are records read once (the walk checks
 // them), `fetchPage` a function the walk calls with the tokens it finds. The public overloads
@@ -150,14 +150,14 @@ export class ListStore extends Store<ListSnapshot> {
     this.list.subscribe(() => {
       // Where the row at the top of the view is, before the framework renders the change
       // (the adapter calls `settle` once it has), unless a restored position is yet to apply.
-      if (this.active && this.restoring === undefined && typeof window === "object") this.place = placeOf(this.sentinels(), this.snapshot.items.length, this.root());
+      if (this.active && this.restoring === undefined && typeof window === "object") this.place = placeOf(this.where(), this.snapshot.items.length);
       this.publish(this.read());
       this.follow();
     });
   }
   declare place: Place | undefined;
   settle = (): void => {
-    if (this.place !== undefined) keepPlace(this.place, this.root());
+    if (this.place !== undefined) keepPlace(this.place, this.seen?.root);
     this.place = undefined;
   };
 
@@ -233,7 +233,7 @@ export class ListStore extends Store<ListSnapshot> {
 
   declare restoring: Entry | undefined; // a restored list's saved place, until it is applied
   restoreScroll(): void {
-    if (this.restoring !== undefined) putBack(this.restoring, this.sentinels(), this.list.items.length, this.root());
+    if (this.restoring !== undefined) putBack(this.restoring, this.where(), this.list.items.length);
   }
 
   // The element that scrolls a sentinel, found once the sentinel is in the document (Vue hands
@@ -242,8 +242,10 @@ export class ListStore extends Store<ListSnapshot> {
     if (edge.root === undefined && edge.element?.isConnected) edge.root = scrollRoot(edge.element);
     return edge.root;
   }
-  root = (): Element | undefined => this.rootOf(this.bottom) ?? this.rootOf(this.top);
-  sentinels = (): (Element | undefined)[] => [this.top.element, this.bottom.element];
+  // Where the rows are (the sentinels', or where they were last seen: a list at its end may
+  // render none), kept in `seen`.
+  declare seen: Where | undefined;
+  where = (): Where | undefined => (this.seen = whereOf([this.top.element, this.bottom.element], this.rootOf(this.bottom) ?? this.rootOf(this.top), this.seen));
 
   // Saves the window and where its scroll container is (a list with nothing loaded saves
   // nothing, and a full storage is no error: the next mount starts fresh).
@@ -251,8 +253,8 @@ export class ListStore extends Store<ListSnapshot> {
     const saved = this.saved;
     if (saved === undefined || this.list.items.length === 0) return;
     try {
-      const root = this.root();
-      const place = placeOf(this.sentinels(), this.snapshot.items.length, root);
+      const where = this.where(), root = where?.root;
+      const place = placeOf(where, this.snapshot.items.length);
       saved.write({ snapshot: this.list.snapshot(), scroll: root !== undefined ? root.scrollTop : window.scrollY, row: place?.index, offset: place?.offset });
     } catch {}
   };

@@ -109,11 +109,28 @@ export interface Place {
 // two under the sentinels' parent; this bounds the work for any markup).
 const ROWS_SEARCH = 256;
 
-export function placeOf(sentinels: readonly (Element | undefined)[], shown: number, root: Element | undefined): Place | undefined {
-  const rows = rowsOf(sentinels, shown);
+// Where a list's rows are: under `scope`, the sentinels' nearest common parent (the sentinels
+// themselves aside), scrolled by `root` (undefined: the window).
+export interface Where {
+  scope: Element;
+  sentinels: Element[];
+  root: Element | undefined;
+}
+// The sentinels in the document now, or else where they were last (a list at its end may
+// render none), if that is still in the document.
+export function whereOf(sentinels: readonly (Element | undefined)[], root: Element | undefined, last: Where | undefined): Where | undefined {
+  const present = sentinels.filter((e): e is Element => e !== undefined && e.isConnected);
+  let scope = present[0]?.parentElement ?? null;
+  while (scope !== null && !present.every((e) => scope!.contains(e))) scope = scope.parentElement;
+  if (scope !== null) return { scope, sentinels: present, root };
+  return last?.scope.isConnected ? last : undefined;
+}
+
+export function placeOf(where: Where | undefined, shown: number): Place | undefined {
+  const rows = where && rowsUnder(where.scope, shown, where.sentinels);
   if (rows === undefined) return undefined;
   // The first row whose bottom is below the top of the view (rows go down the page in order).
-  const viewTop = topOf(root);
+  const viewTop = topOf(where!.root);
   let lo = 0, hi = rows.length;
   while (lo < hi) {
     const mid = (lo + hi) >>> 1;
@@ -128,24 +145,19 @@ export function placeOf(sentinels: readonly (Element | undefined)[], shown: numb
 
 // Puts a restored list back: the scroll position saved, then the row that was at the top of the
 // view where it was (content above the list, or the rows' heights, may have changed since).
-export function putBack(entry: Entry, sentinels: readonly (Element | undefined)[], shown: number, root: Element | undefined): void {
+export function putBack(entry: Entry, where: Where | undefined, shown: number): void {
+  const root = where?.root;
   if (root !== undefined) root.scrollTop = entry.scroll;
   else window.scrollTo(0, entry.scroll);
-  const row = entry.row === undefined ? undefined : rowsOf(sentinels, shown)?.[entry.row];
+  const row = entry.row === undefined || where === undefined ? undefined : rowsUnder(where.scope, shown, where.sentinels)?.[entry.row];
   if (row !== undefined) keepPlace({ row, top: topOf(root) + entry.offset!, index: entry.row!, offset: entry.offset! }, root);
 }
 
 // The top of the view: the scroll container's inner top, or the window's.
 const topOf = (root: Element | undefined): number => (root === undefined ? 0 : root.getBoundingClientRect().top + root.clientTop);
 
-function rowsOf(sentinels: readonly (Element | undefined)[], shown: number): Element[] | undefined {
-  const present = sentinels.filter((e): e is Element => e !== undefined && e.isConnected);
-  let scope = present[0]?.parentElement ?? null;
-  while (scope !== null && !present.every((e) => scope!.contains(e))) scope = scope.parentElement;
-  return scope === null || shown === 0 ? undefined : rowsUnder(scope, shown, present);
-}
-
 function rowsUnder(scope: Element, shown: number, sentinels: readonly Element[]): Element[] | undefined {
+  if (shown === 0) return undefined;
   const queue = [scope];
   for (let i = 0; i < queue.length && i < ROWS_SEARCH; i++) {
     const e = queue[i] as Element;

@@ -168,7 +168,8 @@ function Restore() {
       "div",
       { id: "box", style: { height: "200px", overflowY: "auto" } },
       h("ul", { id: "items", style: { margin: 0 } }, feed.items.map((post) => h("li", { key: post.id, style: { height: "30px" } }, post.id))),
-      feed.hasMore && h("div", { id: "sentinel", ref: feed.sentinelRef, style: { height: "1px" } }),
+      // Rendered at the end too: it tells the hook where the list is.
+      h("div", { id: "sentinel", ref: feed.sentinelRef, style: { height: "1px" } }),
     ),
   );
 }

@@ -110,7 +110,8 @@ const Restore = defineComponent(() => {
       h("p", { id: "status" }, feed.status.value),
       h("div", { id: "box", style: { height: "200px", overflowY: "auto" } }, [
         h("ul", { id: "items", style: { margin: 0 } }, feed.items.value.map((post) => h("li", { key: post.id, style: { height: "30px" } }, post.id))),
-        feed.hasMore.value && h("div", { id: "sentinel", ref: feed.sentinelRef, style: { height: "1px" } }),
+        // Rendered at the end too: it tells the composable where the list is.
+        h("div", { id: "sentinel", ref: feed.sentinelRef, style: { height: "1px" } }),
       ]),
     ]);
 });
