@@ -157,7 +157,7 @@ export class ListStore extends Store<ListSnapshot> {
   }
   declare place: Place | undefined;
   settle = (): void => {
-    if (this.place !== undefined) keepPlace(this.place, this.seen?.root);
+    if (this.place !== undefined) keepPlace(this.place.row, this.place.top, this.seen?.root);
     this.place = undefined;
   };
 

@@ -150,7 +150,7 @@ export function putBack(entry: Entry, where: Where | undefined, shown: number): 
   if (root !== undefined) root.scrollTop = entry.scroll;
   else window.scrollTo(0, entry.scroll);
   const row = entry.row === undefined || where === undefined ? undefined : rowsUnder(where.scope, shown, where.sentinels)?.[entry.row];
-  if (row !== undefined) keepPlace({ row, top: topOf(root) + entry.offset!, index: entry.row!, offset: entry.offset! }, root);
+  if (row !== undefined) keepPlace(row, topOf(root) + entry.offset!, root);
 }
 
 // The top of the view: the scroll container's inner top, or the window's.
@@ -168,9 +168,11 @@ function rowsUnder(scope: Element, shown: number, sentinels: readonly Element[])
   return undefined;
 }
 
-export function keepPlace(place: Place, root: Element | undefined): void {
-  if (!place.row.isConnected) return;
-  const moved = place.row.getBoundingClientRect().top - place.top;
+// Scrolls by as much as `row` moved from `top` (its top in the viewport before a change, or
+// where it belongs): back where it was.
+export function keepPlace(row: Element, top: number, root: Element | undefined): void {
+  if (!row.isConnected) return;
+  const moved = row.getBoundingClientRect().top - top;
   if (Math.abs(moved) < 0.5) return;
   if (root !== undefined) root.scrollTop += moved;
   else window.scrollBy(0, moved);

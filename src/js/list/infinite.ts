@@ -184,12 +184,17 @@ export class InfiniteList<Item = unknown> {
         self.#pending--;
         self.#error = err;
         self.#failed = what;
-        if (self.#listeners.length > 0) promise.catch(ignore);
+        InfiniteList.#heard(self, promise);
         InfiniteList.#notify(self);
         throw err;
       },
     );
     return promise;
+  }
+  // A failed load's rejection, when the list has listeners: they hear the failure as the list's
+  // `error`, so the promise is marked handled (`void list.loadMore()` is no unhandled rejection).
+  static #heard(self: InfiniteList<unknown>, promise: Promise<unknown>): void {
+    if (self.#listeners.length > 0) promise.catch(ignore);
   }
 
   /** The current window, in order. */
@@ -252,10 +257,11 @@ export class InfiniteList<Item = unknown> {
       if (mode !== "window" && mode !== "head") {
         throw makeArgumentError(false, `InfiniteList.refresh: mode must be "window" or "head", got ${typeof mode === "string" ? JSON.stringify(mode) : typeof mode}`);
       }
-      const done = InfiniteList.#load(this, mode === "window" ? "refreshWindow" : "refreshHead").then(nothing);
-      // As a load's own promise (#track): with listeners, a failure is the list's `error`,
-      // which they hear; `void list.refresh()` is then no unhandled rejection.
-      if (this.#listeners.length > 0) done.catch(ignore);
+      // Its own promise (a load's resolves with items) follows the load's rule (#heard).
+      const done: Promise<void> = InfiniteList.#load(this, mode === "window" ? "refreshWindow" : "refreshHead").then(nothing, (err: unknown) => {
+        InfiniteList.#heard(this, done);
+        throw err;
+      });
       return done;
     } catch (err) {
       return Promise.reject(err);
